@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Public run-time configuration the web app needs before sign-in. */
+export const AppConfigData = z.object({
+  /** The chain FloorDesk trades on: 1 on mainnet, the devnet's id otherwise; the wallet must be on it. */
+  chain_id: z.number().int().positive(),
+  chain_name: z.string(),
+  /** Build version of the server (shown in What's New and sent for diagnostics). */
+  version: z.string(),
+});
+export type AppConfigData = z.infer<typeof AppConfigData>;

@@ -1,0 +1,93 @@
+/**
+ * Envelope status codes (ARCHITECTURE.md §4). `1` is success and `110` an invalid session, as in spec §4;
+ * the rest are ours. Every code carries its message in both languages, so the server can answer in the
+ * caller's language and the web client can translate a code it raised itself.
+ */
+export const Status = {
+  Ok: 1,
+  /** Session missing, unknown, revoked, expired or belonging to another address: the client signs out. */
+  SessionInvalid: 110,
+  /** Malformed request: HTTP 400 with field errors. */
+  BadRequest: 400,
+  NotFound: 404,
+  /** Body over the limit: HTTP 413. */
+  PayloadTooLarge: 413,
+  /** HTTP 429: the client reloads (spec §4). */
+  RateLimited: 429,
+  /** A bug: HTTP 500. */
+  Internal: 500,
+
+  NoticeMalformed: 1101,
+  NoticeUnknown: 1102,
+  NoticeUsed: 1103,
+  NoticeExpired: 1104,
+  NoticeDomainMismatch: 1105,
+  NoticeAddressMismatch: 1106,
+  NoticeChainMismatch: 1107,
+  SignatureMismatch: 1108,
+} as const;
+
+export type StatusCode = (typeof Status)[keyof typeof Status];
+
+export type Lang = 'en' | 'zh';
+export const LANGS: readonly Lang[] = ['en', 'zh'];
+
+export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
+  [Status.Ok]: { en: 'OK', zh: '成功' },
+  [Status.SessionInvalid]: {
+    en: 'Your session has ended. Please sign in again.',
+    zh: '登录已失效，请重新登录。',
+  },
+  [Status.BadRequest]: { en: 'Wrong input.', zh: '输入有误。' },
+  [Status.NotFound]: { en: 'Not found.', zh: '未找到。' },
+  [Status.PayloadTooLarge]: { en: 'The request is too large.', zh: '请求内容过大。' },
+  [Status.RateLimited]: {
+    en: 'Too many requests, please slow down.',
+    zh: '请求过于频繁，请稍后再试。',
+  },
+  [Status.Internal]: {
+    en: 'Server error, please try again later',
+    zh: '服务器错误，请稍后重试',
+  },
+  [Status.NoticeMalformed]: {
+    en: 'The sign-in notice is not a valid Sign-In with Ethereum message.',
+    zh: '登录声明不是有效的以太坊登录（SIWE）消息。',
+  },
+  [Status.NoticeUnknown]: {
+    en: 'This sign-in notice was not issued by FloorDesk. Please request a new one.',
+    zh: '该登录声明并非 FloorDesk 签发，请重新获取。',
+  },
+  [Status.NoticeUsed]: {
+    en: 'This sign-in notice has already been used. Please sign in again.',
+    zh: '该登录声明已被使用，请重新登录。',
+  },
+  [Status.NoticeExpired]: {
+    en: 'The sign-in notice has expired. Please sign in again.',
+    zh: '登录声明已过期，请重新登录。',
+  },
+  [Status.NoticeDomainMismatch]: {
+    en: 'The sign-in notice was issued for another website.',
+    zh: '该登录声明属于其他网站。',
+  },
+  [Status.NoticeAddressMismatch]: {
+    en: 'The sign-in notice was issued for another address.',
+    zh: '该登录声明属于其他地址。',
+  },
+  [Status.NoticeChainMismatch]: {
+    en: 'The sign-in notice was issued for another network.',
+    zh: '该登录声明属于其他网络。',
+  },
+  [Status.SignatureMismatch]: {
+    en: 'The signature does not belong to this address.',
+    zh: '签名与该地址不匹配。',
+  },
+};
+
+export function statusMessage(status: StatusCode, lang: Lang): string {
+  return statusMessages[status][lang];
+}
+
+/** Parses a `lang` value from a header or the client's stored setting; anything else is English. */
+export function parseLang(value: string | null | undefined): Lang {
+  return value?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}

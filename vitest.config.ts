@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` for every workspace; each project owns its environment and setup.
+export default defineConfig({
+  test: {
+    projects: ['packages/protocol', 'apps/server', 'apps/web'],
+  },
+});
