@@ -1,0 +1,49 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { TestWallet, WALLET_NAME } from './test-wallet';
+
+/** The chain the server expects when CHAIN_ID is unset: the devnet. */
+export const DEVNET_CHAIN_ID = 31337;
+
+type Fixtures = {
+  /** A test wallet installed in this test's browser context, on the devnet chain, not yet connected. */
+  wallet: TestWallet;
+};
+
+export const test = base.extend<Fixtures>({
+  wallet: async ({ context }, use) => {
+    await use(await TestWallet.install(context, DEVNET_CHAIN_ID));
+  },
+});
+
+export { expect };
+
+/** Waits until the page shows `pathname`, with `redirect` as its redirect parameter when given. */
+export async function expectRoute(page: Page, pathname: string, redirect?: string): Promise<void> {
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return { pathname: url.pathname, redirect: url.searchParams.get('redirect') ?? undefined };
+    })
+    .toEqual({ pathname, redirect });
+}
+
+/** Every URL the tab shows from now on, history navigations included. */
+export function recordUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+  });
+  return urls;
+}
+
+/** The visitor's journey: a protected page sends them to sign-in, the wallet connects and signs, they land. */
+export async function signIn(page: Page, target = '/trending'): Promise<void> {
+  await page.goto(target);
+  await expectRoute(page, '/', target);
+  await page.getByRole('button', { name: WALLET_NAME }).click();
+  await expectRoute(page, target);
+}
+
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 5)}…${address.slice(-4)}`;
+}

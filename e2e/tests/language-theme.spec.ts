@@ -1,0 +1,57 @@
+import { expect, expectRoute, signIn, test } from '../support/fixtures';
+
+const CJK = /[\u4e00-\u9fff]/;
+
+test('switches to 简体中文 and back, and both stick across a reload', async ({ page }) => {
+  await signIn(page, '/trending');
+  await expect(page).toHaveTitle('Trending - FloorDesk');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitemradio', { name: '简体中文' }).click();
+  await expect(page).toHaveTitle(CJK);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.reload();
+  await expectRoute(page, '/trending');
+  await expect(page).toHaveTitle(CJK);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page).toHaveTitle('Trending - FloorDesk');
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en_US');
+});
+
+test('the theme toggles to light and back, dark by default', async ({ page }) => {
+  await page.goto('/home');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+});
+
+test('saves screenshots of /trending signed in: en and zh, dark and light, 1440 and 390 px', async ({ page }, info) => {
+  test.slow();
+  await signIn(page, '/trending');
+  for (const lang of ['en_US', 'zhCN'] as const) {
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate(([lang, theme]) => {
+        localStorage.setItem('lang', lang);
+        localStorage.setItem('theme', theme);
+      }, [lang, theme] as const);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+        await page.reload();
+        await expectRoute(page, '/trending');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        if (lang === 'zhCN') await expect(page).toHaveTitle(CJK);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `screenshots/trending-${lang}-${theme}-${width}.png`, fullPage: true });
+      }
+    }
+  }
+  info.annotations.push({ type: 'screenshots', description: 'e2e/screenshots/trending-*.png' });
+});

@@ -1,0 +1,39 @@
+import { expect, expectRoute, shortAddress, signIn, test } from '../support/fixtures';
+import { WALLET_NAME } from '../support/test-wallet';
+
+test('a visitor opening /trending signs in with the wallet and lands on /trending', async ({ page, wallet }) => {
+  await signIn(page, '/trending');
+
+  await expect(page).toHaveTitle(/ - FloorDesk$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(shortAddress(wallet.address.toLowerCase()));
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), sign: localStorage.getItem('sign_num') }));
+  expect(stored.token).toBe(wallet.address.toLowerCase());
+  expect(stored.sign).toMatch(/^[0-9a-f]{64}$/);
+});
+
+test('rejecting the signature shows the rejection and stays signed out', async ({ page, wallet }) => {
+  wallet.rejectSignatures(true);
+  await page.goto('/trending');
+  await expectRoute(page, '/', '/trending');
+  await page.getByRole('button', { name: WALLET_NAME }).click();
+
+  await expect(page.getByText('User rejected the signature request')).toBeVisible();
+  await expectRoute(page, '/', '/trending');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // The wallet stays connected, so a second try needs only the signature.
+  wallet.rejectSignatures(false);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectRoute(page, '/trending');
+});
+
+test('a signed-in trader opening the sign-in page goes straight to /trending', async ({ page }) => {
+  await signIn(page, '/my');
+  await page.goto('/');
+  await expectRoute(page, '/trending');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expectRoute(page, '/404');
+});
