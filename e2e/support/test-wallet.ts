@@ -76,10 +76,10 @@ export class TestWallet {
   private async emit(event: string, payload: unknown): Promise<void> {
     await Promise.all(
       this.context.pages().map((page: Page) =>
-        page.evaluate(([name, event, payload]) => {
-          const emit = (window as unknown as Record<string, (e: string, p: unknown) => void>)[name];
-          emit?.(event, payload);
-        }, [EMIT, event, payload] as const),
+        page.evaluate((call) => {
+          const emit = (window as unknown as Record<string, (e: string, p: unknown) => void>)[call.name];
+          emit?.(call.event, call.payload);
+        }, { name: EMIT, event, payload }),
       ),
     );
   }

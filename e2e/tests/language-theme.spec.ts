@@ -37,10 +37,10 @@ test('saves screenshots of /trending signed in: en and zh, dark and light, 1440 
   await signIn(page, '/trending');
   for (const lang of ['en_US', 'zhCN'] as const) {
     for (const theme of ['dark', 'light'] as const) {
-      await page.evaluate(([lang, theme]) => {
-        localStorage.setItem('lang', lang);
-        localStorage.setItem('theme', theme);
-      }, [lang, theme] as const);
+      await page.evaluate((settings) => {
+        localStorage.setItem('lang', settings.lang);
+        localStorage.setItem('theme', settings.theme);
+      }, { lang, theme });
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
         await page.reload();

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, chainName, loadConfig } from './config';
+
+const loadBadConfig = () =>
+  loadConfig({ PORT: 'eighty', CHAIN_ID: '-1', DATABASE_URL: 'mysql://db', PREMIUM_ADDRESSES: '0x12' });
+
+describe('configuration', () => {
+  it('runs the devnet on 127.0.0.1:8080 with an embedded database when nothing is set', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/floordesk' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/floordesk/.data',
+      databaseUrl: undefined,
+      chainId: 31337,
+      chainName: 'FloorDesk Devnet',
+      publicOrigin: undefined,
+      authRateLimit: 20,
+      logLevel: 'info',
+    });
+    expect(config.premiumAddresses.size).toBe(0);
+    expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('resolves relative paths against the directory npm was started from', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/floordesk', DATA_DIR: 'state', WEB_DIST: '../web' });
+    expect(config.dataDir).toBe('/srv/floordesk/state');
+    expect(config.webDist).toBe('/srv/web');
+  });
+
+  it('reads premium addresses as a lowercased comma list', () => {
+    const config = loadConfig({
+      PREMIUM_ADDRESSES: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266, 0x70997970C51812dc3A010C7d01b50e0d17dc79C8,',
+    });
+    expect([...config.premiumAddresses]).toEqual([
+      '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    ]);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it('names each bad variable', () => {
+    expect(loadBadConfig).toThrow(ConfigError);
+    expect(loadBadConfig).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*CHAIN_ID[\s\S]*PREMIUM_ADDRESSES/);
+  });
+
+  it('keeps PUBLIC_ORIGIN as a URL', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://floordesk.app' }).publicOrigin?.host).toBe('floordesk.app');
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'ftp://floordesk.app' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it('names chains for people', () => {
+    expect([31337, 1, 10].map(chainName)).toEqual(['FloorDesk Devnet', 'Ethereum Mainnet', 'Chain 10']);
+  });
+
+  it('reports BUILD_VERSION when set', () => {
+    expect(loadConfig({ BUILD_VERSION: '2025.11.22-abc123' }).version).toBe('2025.11.22-abc123');
+  });
+});

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Address, MAINNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
+import { z } from 'zod';
+
+const DEVNET_CHAIN_ID = 31337;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const commaList = z
+  .string()
+  .transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(Address));
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  CHAIN_ID: z.coerce.number().int().positive().default(DEVNET_CHAIN_ID),
+  RPC_URL: z.url().optional(),
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  PREMIUM_ADDRESSES: commaList.default([]),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST: z.string().optional(),
+  BUILD_VERSION: z.string().optional(),
+});
+
+type Variable = keyof typeof Env.shape;
+
+/** Every variable with its default and meaning: README's configuration table is written from this. */
+export const configVariables: Record<Variable, { default: string; meaning: string }> = {
+  PORT: { default: '8080', meaning: 'HTTP port of the API, the docs and the web app' },
+  HOST: { default: '127.0.0.1', meaning: 'Interface to listen on; `0.0.0.0` to accept other machines' },
+  DATA_DIR: {
+    default: './.data',
+    meaning: 'Where the embedded database (and later the chain snapshot and caches) live; relative to where npm ran',
+  },
+  DATABASE_URL: { default: '(embedded)', meaning: 'PostgreSQL to use instead of the embedded one' },
+  CHAIN_ID: { default: '31337', meaning: 'Chain FloorDesk trades on: 31337 is the devnet, 1 Ethereum mainnet' },
+  RPC_URL: { default: '(devnet)', meaning: 'JSON-RPC endpoint of that chain (read by the indexer, not yet used)' },
+  PUBLIC_ORIGIN: {
+    default: '(request Host)',
+    meaning: 'Public origin, e.g. https://floordesk.app; fixes the domain and URI of sign-in messages',
+  },
+  PREMIUM_ADDRESSES: { default: '(none)', meaning: 'Comma-separated addresses that are premium without paying' },
+  AUTH_RATE_LIMIT: { default: '20', meaning: 'Requests per minute per IP on each sign-in endpoint' },
+  LOG_LEVEL: { default: 'info', meaning: `Log level: ${LOG_LEVELS.join(', ')}` },
+  WEB_DIST: { default: 'apps/web/dist', meaning: 'Built web app to serve; the API runs alone when it is missing' },
+  BUILD_VERSION: { default: '(package version)', meaning: 'Version reported by /api/app/config' },
+};
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  chainId: number;
+  chainName: string;
+  rpcUrl: string | undefined;
+  publicOrigin: URL | undefined;
+  premiumAddresses: ReadonlySet<string>;
+  authRateLimit: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDist: string;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(withoutEmptyValues(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(['Invalid configuration:', ...problems].join('\n'));
+  }
+  const vars = parsed.data;
+  // `npm start` at the repository root runs this workspace with its own cwd; paths are meant from where npm ran.
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: path.resolve(base, vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    chainId: vars.CHAIN_ID,
+    chainName: chainName(vars.CHAIN_ID),
+    rpcUrl: vars.RPC_URL,
+    publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN),
+    premiumAddresses: new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
+    authRateLimit: vars.AUTH_RATE_LIMIT,
+    logLevel: vars.LOG_LEVEL,
+    webDist: vars.WEB_DIST === undefined ? defaultWebDist() : path.resolve(base, vars.WEB_DIST),
+    version: vars.BUILD_VERSION ?? packageVersion(),
+  };
+}
+
+export function chainName(chainId: number): string {
+  if (chainId === DEVNET_CHAIN_ID) return 'FloorDesk Devnet';
+  if (chainId === MAINNET_CHAIN_ID) return 'Ethereum Mainnet';
+  return `Chain ${chainId}`;
+}
+
+/** `FOO=` in a shell or .env file means "not set", not "set to nothing". */
+function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function defaultWebDist(): string {
+  return path.join(repoRoot, 'apps/web/dist');
+}
+
+function packageVersion(): string {
+  const manifest = z
+    .object({ version: z.string().default('0.0.0') })
+    .parse(JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')));
+  return manifest.version;
+}

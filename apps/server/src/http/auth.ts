@@ -1,0 +1,34 @@
+import { ADDRESS_HEADER, AUTH_HEADER, Status } from '@floordesk/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
+import { authenticate, type Session } from '../modules/auth/service';
+import { sendRefusal } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler of every `auth: true` endpoint: a live session for X-Address, or status 110. */
+    requireSession(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+const BEARER = /^Bearer (\S+)$/;
+
+export const sessionPlugin = fp<{ ctx: AppContext }>(
+  async (app: FastifyInstance, { ctx }) => {
+    app.decorateRequest('session', null);
+    app.decorate('requireSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      const signNum = BEARER.exec(request.headers[AUTH_HEADER] ?? '')?.[1];
+      const address = request.headers[ADDRESS_HEADER];
+      const session =
+        signNum !== undefined && typeof address === 'string' ? await authenticate(ctx, signNum, address) : undefined;
+      if (!session) return sendRefusal(request, reply, Status.SessionInvalid);
+      request.session = session;
+      return undefined;
+    });
+  },
+  { name: 'floordesk-session' },
+);

@@ -1,0 +1,53 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import { BODY_LIMIT_BYTES } from '@floordesk/protocol';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import type { DatabaseConnection } from '../db/pool';
+import { registerAppRoutes } from '../modules/app/routes';
+import { registerAuthRoutes } from '../modules/auth/routes';
+import { registerUserRoutes } from '../modules/user/routes';
+import { sessionPlugin } from './auth';
+import { registerErrorHandler } from './errors';
+import { registerHealth } from './health';
+import { registerMetrics } from './metrics';
+import { registerOpenApi } from './openapi';
+import { registerWebApp } from './static';
+
+export type ServerOptions = {
+  config: Config;
+  database: DatabaseConnection;
+  /** The clock of every service; tests move it to expire notices and sessions without sleeping. */
+  now?: () => Date;
+  /** Without one the server does not log (tests). */
+  logger?: FastifyBaseLogger;
+};
+
+/** A ready server: `listen()` to serve, or `inject()` to test. */
+export async function buildServer({
+  config,
+  database,
+  now = () => new Date(),
+  logger,
+}: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, ...(logger ? { loggerInstance: logger } : { logger: false }) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerMetrics(app);
+  registerHealth(app, database.pool);
+  // Both document or limit the routes registered after them.
+  await registerOpenApi(app, config.version);
+  await app.register(fastifyRateLimit, { global: false });
+
+  const ctx: AppContext = { config, db: database.db, now };
+  await app.register(sessionPlugin, { ctx });
+  registerAppRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  await registerWebApp(app, config.webDist);
+
+  await app.ready();
+  return app;
+}

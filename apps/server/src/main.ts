@@ -1,0 +1,67 @@
+import pino from 'pino';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type PostgresServer, startEmbeddedPostgres } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { connectDatabase } from './db/pool';
+import { buildServer } from './http/server';
+
+/** What has been started so far, stopped in reverse order: the server before the pool before the database. */
+const running: Array<() => Promise<unknown>> = [];
+
+async function stopAll(): Promise<void> {
+  for (const stop of running.toReversed()) await stop();
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  stopOnSignals(logger);
+
+  const postgres = await openPostgres(config, logger);
+  running.push(postgres.stop);
+  const database = connectDatabase(postgres.url, (error) =>
+    logger.error({ err: error }, 'idle database client failed'),
+  );
+  running.push(() => database.pool.end());
+  await runMigrations(database.pool);
+
+  const app = await buildServer({ config, database, logger });
+  running.push(() => app.close());
+  await app.listen({ port: config.port, host: config.host });
+
+  const origin = `http://${config.host}:${config.port}`;
+  process.stdout.write(`FloorDesk is running at ${origin}  (API docs: ${origin}/api/docs)\n`);
+}
+
+/** DATABASE_URL's server, which is not ours to stop, or else our embedded one. */
+async function openPostgres(config: Config, logger: pino.Logger): Promise<PostgresServer> {
+  if (config.databaseUrl !== undefined) return { url: config.databaseUrl, stop: async () => {} };
+  logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
+  return startEmbeddedPostgres(config.dataDir, (message) => logger.debug({ postgres: message.trim() }));
+}
+
+function stopOnSignals(logger: pino.Logger): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C means the person at the keyboard will not wait for a clean stop.
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    stopAll().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'could not stop cleanly');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  // The start failure above is the one worth reporting; a failure to clean up after it adds nothing.
+  await stopAll().catch(() => {});
+  process.exit(1);
+});

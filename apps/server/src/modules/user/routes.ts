@@ -1,0 +1,10 @@
+import { endpoints } from '@floordesk/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { registerEndpoint } from '../../http/routes';
+import { ok } from '../../result';
+import { checkUser } from './service';
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, endpoints.userCheck, async ({ session }) => ok(await checkUser(ctx, session.address)));
+}

@@ -1,0 +1,29 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from '../config';
+import type { DatabaseConnection } from '../db/pool';
+import { buildServer } from '../http/server';
+
+/** The default configuration, minus the web app (tests that serve one say so). */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), webDist: path.join(tmpdir(), 'floordesk-no-web-app'), ...overrides };
+}
+
+/** A clock that stands still until a test moves it. */
+export function testClock(start = new Date('2030-01-01T00:00:00Z')) {
+  let current = start;
+  return {
+    now: () => current,
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+export function buildTestServer(
+  database: DatabaseConnection,
+  options: { config?: Partial<Config>; now?: () => Date } = {},
+): Promise<FastifyInstance> {
+  return buildServer({ config: testConfig(options.config), database, ...(options.now && { now: options.now }) });
+}

@@ -1,0 +1,81 @@
+import { parseLang } from '@floordesk/protocol';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { AtSign, Bell, BookOpen, ChevronDown, ExternalLink, Layers, LogOut, MessageCircle, Siren, Store } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BetaTag } from '../../../components/ui/beta-tag';
+import { blurProfileUrl, CHAT_URL, HOW_TO_USE_URL, openseaProfileUrl, SOCIAL_URL } from '../../../config/links';
+import { AlertDialog } from '../../../features/alerts/components/alert-dialog';
+import { signOut } from '../../../features/auth/sign-out';
+import { shortAddress } from '../../../lib/format';
+import { currentPath } from '../../../lib/navigation';
+import { useSession } from '../../../stores/session-store';
+import { LanguageItems } from './language-items';
+
+function ExternalItem({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
+  return (
+    <DropdownMenu.Item asChild className="menu-item">
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {icon}
+        <span className="flex-1">{label}</span>
+        <ExternalLink size={12} className="text-faint" aria-hidden />
+      </a>
+    </DropdownMenu.Item>
+  );
+}
+
+/** The signed-in user's menu (spec §2). */
+export function AccountMenu({ address }: { address: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const ens = useSession((state) => state.ens);
+  const [alertOpen, setAlertOpen] = useState(false);
+
+  return (
+    <>
+      {/* Not modal: a modal menu would keep the page inert while the Alert dialog it opens takes over. */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className="menu-trigger" aria-label={t('menu.account')}>
+          <span className="size-2 rounded-full bg-accent" aria-hidden />
+          <span className="max-w-32 truncate font-mono tabular-nums">{ens ?? shortAddress(address)}</span>
+          <ChevronDown size={12} className="text-faint" aria-hidden />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={6} className="menu-content w-60">
+            <DropdownMenu.Label className="break-all px-2 py-1.5 font-mono text-[11px] text-muted">{address}</DropdownMenu.Label>
+            <DropdownMenu.Separator className="menu-separator" />
+            <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/notice')}>
+              <Bell size={14} aria-hidden />
+              <span className="flex-1">{t('menu.notifications')}</span>
+              <BetaTag />
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => setAlertOpen(true)}>
+              <Siren size={14} aria-hidden />
+              <span className="flex-1">{t('menu.alert')}</span>
+            </DropdownMenu.Item>
+            <ExternalItem href={openseaProfileUrl(address)} icon={<Store size={14} aria-hidden />} label={t('menu.opensea')} />
+            <ExternalItem href={blurProfileUrl(address)} icon={<Layers size={14} aria-hidden />} label={t('menu.blur')} />
+            <DropdownMenu.Separator className="menu-separator" />
+            <LanguageItems />
+            <DropdownMenu.Separator className="menu-separator" />
+            <ExternalItem
+              href={HOW_TO_USE_URL[parseLang(i18n.language)]}
+              icon={<BookOpen size={14} aria-hidden />}
+              label={t('menu.how_to_use')}
+            />
+            <ExternalItem href={CHAT_URL} icon={<MessageCircle size={14} aria-hidden />} label={t('menu.chat')} />
+            <ExternalItem href={SOCIAL_URL} icon={<AtSign size={14} aria-hidden />} label={t('menu.social')} />
+            <DropdownMenu.Separator className="menu-separator" />
+            <DropdownMenu.Item className="menu-item text-danger" onSelect={() => void signOut(currentPath())}>
+              <LogOut size={14} aria-hidden />
+              <span className="flex-1">{t('menu.sign_out')}</span>
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <AlertDialog open={alertOpen} onOpenChange={setAlertOpen} />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { BREAKPOINTS } from '@floordesk/protocol';
+import * as Popover from '@radix-ui/react-popover';
+import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../../features/search/components/search-box';
+import { useMinWidth } from '../../../lib/use-min-width';
+
+/** The search box from BREAKPOINTS.searchBox up; below, an icon that opens it (spec §2). */
+export function HeaderSearch() {
+  const { t } = useTranslation();
+  const inline = useMinWidth(BREAKPOINTS.searchBox);
+
+  if (inline) {
+    return (
+      <div className="w-64 xl:w-80">
+        <SearchBox />
+      </div>
+    );
+  }
+  return (
+    <Popover.Root>
+      <Popover.Trigger className="icon-button" aria-label={t('search.open')}>
+        <Search size={16} />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content sideOffset={6} align="end" collisionPadding={8} className="w-[min(320px,calc(100vw-16px))] rounded-md border border-line bg-panel p-2 shadow-xl">
+          <SearchBox />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

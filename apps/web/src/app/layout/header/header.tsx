@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH, signInPath } from '../../../lib/redirect';
+import { useSession } from '../../../stores/session-store';
+import { AccountMenu } from './account-menu';
+import { HeaderSearch } from './header-search';
+import { LanguageMenu } from './language-menu';
+import { ThemeToggle } from './theme-toggle';
+import { TopMenu } from './top-menu';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const token = useSession((state) => state.token);
+
+  return (
+    <header className="sticky top-0 z-30 flex h-11 shrink-0 items-center gap-2 border-b border-line bg-canvas/95 px-2 backdrop-blur sm:gap-4 sm:px-4">
+      <Link to={DEFAULT_SIGNED_IN_PATH} className="flex shrink-0 items-center gap-1.5 text-[15px] font-bold tracking-tight text-fg">
+        <span className="grid size-6 place-items-center rounded bg-accent/15 font-mono text-[13px] text-accent" aria-hidden>
+          F
+        </span>
+        FloorDesk
+      </Link>
+      <TopMenu />
+      <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+        <HeaderSearch />
+        <ThemeToggle />
+        {token ? (
+          <AccountMenu address={token} />
+        ) : (
+          <>
+            <LanguageMenu />
+            {pathname !== SIGN_IN_PATH && (
+              <Link to={signInPath(pathname + search)} className="button-primary">
+                {t('menu.sign_in')}
+              </Link>
+            )}
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

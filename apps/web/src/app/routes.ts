@@ -1,0 +1,96 @@
+import type { ComponentType } from 'react';
+import type en from '../locales/en.json';
+
+/** Route metadata flags of spec §2. */
+export type RouteFlags = {
+  /** Recorded for parity with the spec; pages are not cached on revisit (spec §2), so nothing reads it yet. */
+  keepAlive: boolean;
+  /** Show the bottom bar (sweep, gas, marketplaces). */
+  showBar: boolean;
+  /** Show the break-even price in the bottom bar. */
+  showBreak: boolean;
+  /** Offer the trending panel; collection links gain the /summary suffix. */
+  showTrending: boolean;
+  requiresAuth: boolean;
+  /** Follow wallet account changes with a redirect (spec §4); /activity opts out. */
+  onAccountChangeJump: boolean;
+};
+
+/** A page's i18n key under `route.*`: its title and one-line description in both languages. */
+export type RouteName = keyof typeof en.route;
+
+export type AppRoute = RouteFlags & {
+  path: string;
+  name: RouteName;
+  /** The English title; the Chinese one lives in locales/zh.json under the same name. */
+  en_name: string;
+  page: () => Promise<{ default: ComponentType }>;
+};
+
+const placeholder = () => import('./pages/placeholder-page');
+const signIn = () => import('../features/auth/components/sign-in-page');
+const signOut = () => import('../features/auth/components/sign-out-page');
+const notFound = () => import('./pages/not-found-page');
+
+const publicPage: RouteFlags = {
+  keepAlive: false,
+  showBar: false,
+  showBreak: false,
+  showTrending: false,
+  requiresAuth: false,
+  onAccountChangeJump: true,
+};
+const memberPage: RouteFlags = { ...publicPage, requiresAuth: true };
+/** Pages that trade a collection: the bottom bar with break-even price and the trending panel. */
+const tradingPage: RouteFlags = { ...memberPage, showBar: true, showBreak: true, showTrending: true };
+
+function route(path: string, name: RouteName, en_name: string, flags: RouteFlags, page = placeholder): AppRoute {
+  return { path, name, en_name, page, ...flags };
+}
+
+export const NOT_FOUND_PATH = '/404';
+
+/** Every page of the app, once (spec §2). Paths keep the spec's spelling, /protfolio included. */
+export const appRoutes: readonly AppRoute[] = [
+  route('/', 'signIn', 'Sign in', publicPage, signIn),
+  route('/signout', 'signOut', 'Sign out', publicPage, signOut),
+  route(NOT_FOUND_PATH, 'notFound', 'Page not found', publicPage, notFound),
+
+  route('/trending', 'trending', 'Trending', { ...memberPage, showBar: true, showTrending: true }),
+  route('/collection/:id', 'collection', 'Collection', tradingPage),
+  route('/collection/:id/summary', 'collectionSummary', 'Collection trades', tradingPage),
+  route('/collectiontest/:id', 'collectionTest', 'Collection (test)', tradingPage),
+  route('/collectiontest9/:id', 'collectionTest', 'Collection (test)', tradingPage),
+  route('/collectiontest10/:id', 'collectionTest', 'Collection (test)', tradingPage),
+  route('/alert', 'alert', 'Alert', memberPage),
+  route('/my', 'my', 'Profile', memberPage),
+  route('/notice', 'notice', 'Notifications', memberPage),
+  route('/protfolio', 'portfolio', 'Portfolio', memberPage),
+  route('/dataTest', 'dataTest', 'Data test', memberPage),
+  route('/verification', 'verification', 'Verification', memberPage),
+
+  route('/home', 'home', 'Home', publicPage),
+  route('/discover', 'discover', 'Discover', publicPage),
+  route('/wallet', 'wallet', 'Watchlist', publicPage),
+  route('/holding', 'holding', 'Holdings', publicPage),
+  route('/rarityHome', 'rarityHome', 'Rarity', publicPage),
+  route('/rarity', 'rarity', 'Rarity detail', publicPage),
+  route('/rarityMore', 'rarityMore', 'More recommendations', publicPage),
+  route('/historic', 'historic', 'Floor history', publicPage),
+  route('/plans', 'plans', 'Plans', publicPage),
+  route('/planstst', 'plansTest', 'Plans (test)', publicPage),
+  route('/discount', 'discount', 'Discount', publicPage),
+  route('/spring', 'spring', 'Spring Sale', publicPage),
+  route('/promo', 'promo', 'Promotion', publicPage),
+  route('/ChristmasPromo', 'christmasPromo', 'Christmas Sale', publicPage),
+  route('/NewYearPromo', 'newYearPromo', 'New Year Sale', publicPage),
+  route('/ChineseNewYear', 'chineseNewYear', 'Chinese New Year Sale', publicPage),
+  route('/FlashSale', 'flashSale', 'Flash Sale', publicPage),
+  route('/vinland', 'vinland', 'Vinland', publicPage),
+  route('/blackfriday', 'blackFriday', 'Black Friday', publicPage),
+  route('/VIP3', 'vip3', 'VIP3', publicPage),
+  route('/activity', 'activity', 'Trial code', { ...publicPage, onAccountChangeJump: false }),
+  route('/disclaimer', 'terms', 'Terms of Service', publicPage),
+  route('/terms', 'terms', 'Terms of Service', publicPage),
+  route('/policy', 'policy', 'Privacy Policy', publicPage),
+];

@@ -1,0 +1,17 @@
+import type { Lang } from '@floordesk/protocol';
+
+/** Outside destinations of the user menu (spec §2). Placeholders until the project's own pages exist. */
+export const HOW_TO_USE_URL: Record<Lang, string> = {
+  en: 'https://docs.floordesk.app/en/how-to-use',
+  zh: 'https://docs.floordesk.app/zh/how-to-use',
+};
+export const CHAT_URL = 'https://discord.gg/floordesk';
+export const SOCIAL_URL = 'https://x.com/floordesk';
+
+export function openseaProfileUrl(address: string): string {
+  return `https://opensea.io/${address}`;
+}
+
+export function blurProfileUrl(address: string): string {
+  return `https://blur.io/${address}`;
+}

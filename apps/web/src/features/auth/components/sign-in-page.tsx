@@ -1,0 +1,92 @@
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Connector, useConnection, useConnectors } from 'wagmi';
+import { shortAddress } from '../../../lib/format';
+import { hasInjectedProvider, PLAIN_INJECTED_ID } from '../../../lib/wallet/config';
+import { useSession } from '../../../stores/session-store';
+import { useSignIn } from '../hooks/use-sign-in';
+import { WalletButton } from './wallet-button';
+import { WalletNotInstalledDialog } from './wallet-not-installed-dialog';
+
+/** EIP-6963 wallets by their own name, then the plain window.ethereum one when a page script provides it. */
+function useWalletConnectors(): Connector[] {
+  const connectors = useConnectors();
+  const announced = connectors.filter((connector) => connector.id !== PLAIN_INJECTED_ID);
+  const plain = connectors.find((connector) => connector.id === PLAIN_INJECTED_ID);
+  return plain && hasInjectedProvider() ? [...announced, plain] : announced;
+}
+
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const wallets = useWalletConnectors();
+  const connection = useConnection();
+  const token = useSession((state) => state.token);
+  const signIn = useSignIn();
+  const [installDismissed, setInstallDismissed] = useState(false);
+
+  const busyWith = signIn.isPending ? signIn.variables : undefined;
+  const connectedUnsigned = connection.status === 'connected' && !token ? connection : null;
+
+  return (
+    <div className="flex flex-1 items-start justify-center px-3 py-10 sm:py-16">
+      <div className="w-full max-w-[400px] rounded-lg border border-line bg-panel p-5 shadow-xl">
+        <div className="flex items-center gap-2.5">
+          <span className="grid size-8 place-items-center rounded-md bg-accent/15 font-mono text-[15px] font-bold text-accent">
+            F
+          </span>
+          <div>
+            <div className="text-[15px] font-semibold text-fg">FloorDesk</div>
+            <div className="text-muted">{t('app.tagline')}</div>
+          </div>
+        </div>
+
+        <h1 className="mt-6 text-[15px] font-semibold text-fg">{t('sign_in.heading')}</h1>
+
+        {connectedUnsigned && (
+          <div className="mt-3 flex items-center justify-between gap-3 rounded-md border border-accent/30 bg-accent/5 px-3 py-2">
+            <span className="min-w-0 truncate text-muted">
+              {t('sign_in.connected_as', { address: shortAddress(connectedUnsigned.address) })}
+            </span>
+            <button
+              type="button"
+              className="button-primary shrink-0"
+              disabled={signIn.isPending}
+              onClick={() => signIn.mutate(connectedUnsigned.connector)}
+            >
+              {t('sign_in.retry')}
+            </button>
+          </div>
+        )}
+
+        <ul className="mt-3 flex flex-col gap-2" aria-label={t('sign_in.wallets')}>
+          {wallets.map((connector) => (
+            <li key={connector.uid}>
+              <WalletButton
+                name={connector.id === PLAIN_INJECTED_ID ? t('sign_in.browser_wallet') : connector.name}
+                icon={connector.icon}
+                pending={busyWith?.uid === connector.uid}
+                disabled={signIn.isPending}
+                onClick={() => signIn.mutate(connector)}
+              />
+            </li>
+          ))}
+        </ul>
+        {signIn.isPending && <p className="mt-3 text-accent">{t('sign_in.waiting')}</p>}
+
+        <section className="mt-5 border-t border-line pt-4">
+          <h2 className="flex items-center gap-1.5 font-medium text-fg">
+            <ShieldCheck size={14} className="text-accent" aria-hidden />
+            {t('sign_in.notice_title')}
+          </h2>
+          <p className="mt-1.5 leading-relaxed text-muted">{t('sign_in.notice_body')}</p>
+        </section>
+      </div>
+
+      <WalletNotInstalledDialog
+        open={wallets.length === 0 && !installDismissed}
+        onOpenChange={(open) => setInstallDismissed(!open)}
+      />
+    </div>
+  );
+}

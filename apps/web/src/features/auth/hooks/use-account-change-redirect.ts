@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useConnection } from 'wagmi';
+import { sessionStore } from '../../../stores/session-store';
+import { accountChangeTarget } from '../account-change';
+
+const NOT_OBSERVED = Symbol('not observed');
+
+/**
+ * Follows the wallet's account while signed in (spec §4). The first settled account is left to the navigation
+ * guard; only later changes redirect, and not on pages that opt out (`follow` false).
+ */
+export function useAccountChangeRedirect(follow: boolean): void {
+  const { address, status } = useConnection();
+  const navigate = useNavigate();
+  const previous = useRef<string | undefined | typeof NOT_OBSERVED>(NOT_OBSERVED);
+
+  useEffect(() => {
+    if (status === 'connecting' || status === 'reconnecting') return;
+    const seen = previous.current;
+    previous.current = address;
+    if (seen === NOT_OBSERVED || seen === address || !follow) return;
+    const target = accountChangeTarget({
+      account: address,
+      token: sessionStore.getState().token,
+      pathname: window.location.pathname,
+      search: window.location.search,
+    });
+    if (target) navigate(target);
+  }, [address, status, follow, navigate]);
+}

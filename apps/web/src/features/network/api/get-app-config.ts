@@ -1,0 +1,17 @@
+import { type AppConfigData, endpoints } from '@floordesk/protocol';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export function getAppConfig(): Promise<AppConfigData> {
+  return apiClient.call(endpoints.appConfig);
+}
+
+export const appConfigQueryOptions = queryOptions({
+  queryKey: ['app-config'],
+  queryFn: getAppConfig,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions);
+}

@@ -1,0 +1,245 @@
+import {
+  type Endpoint,
+  endpoints,
+  ERROR_NOTICE_THROTTLE_MS,
+  HTTP_RETRY_DELAY_MS,
+  HTTP_TIMEOUT_MS,
+  HTTP_TIMEOUT_RETRIES,
+} from '@floordesk/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, type ApiClientDeps, createApiClient } from './api-client';
+
+const address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const NETWORK = 'Network error, please try again later.';
+const SERVER = 'Server error, please try again later';
+const config = { chain_id: 31337, chain_name: 'Devnet', version: '0.1.0' };
+
+function reply(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A fetch that never answers, failing only when the client aborts it. */
+function hangingFetch(): ApiClientDeps['fetch'] {
+  return (_input, init) =>
+    new Promise((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+}
+
+function setup({ signedIn = true }: { signedIn?: boolean } = {}) {
+  let clock = 0;
+  const deps = {
+    fetch: vi.fn<ApiClientDeps['fetch']>(),
+    session: () => (signedIn ? { token: address, signNum: 'secret' } : { token: null, signNum: null }),
+    lang: () => 'zh' as const,
+    endSession: vi.fn<() => void>(),
+    navigate: vi.fn<(to: string) => void>(),
+    currentPath: () => '/collection/7?tab=trades',
+    reload: vi.fn<() => void>(),
+    notify: vi.fn<(message: string) => void>(),
+    message: (key: 'network' | 'server') => (key === 'network' ? NETWORK : SERVER),
+    now: () => clock,
+  } satisfies ApiClientDeps;
+  const advanceClock = (ms: number) => {
+    clock += ms;
+  };
+  return { deps, advanceClock, client: createApiClient(deps) };
+}
+
+function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(ApiError);
+      return error as ApiError;
+    },
+  );
+}
+
+describe('requests', () => {
+  it('sends the language with every call and no credentials for a visitor', async () => {
+    const { deps, client } = setup({ signedIn: false });
+    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: config }));
+    await client.call(endpoints.appConfig);
+    const [url, init] = deps.fetch.mock.calls[0]!;
+    const headers = new Headers(init?.headers);
+    expect(url).toBe('/api/app/config');
+    expect(init?.method).toBe('GET');
+    expect(headers.get('x-lang')).toBe('zh');
+    expect(headers.has('authorization')).toBe(false);
+    expect(headers.has('x-address')).toBe(false);
+  });
+
+  it('sends the session as bearer secret and address once signed in', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: null }));
+    await client.call(endpoints.authLogout);
+    const headers = new Headers(deps.fetch.mock.calls[0]![1]?.headers);
+    expect(headers.get('authorization')).toBe('Bearer secret');
+    expect(headers.get('x-address')).toBe(address);
+  });
+
+  it('posts the body as JSON', async () => {
+    const { deps, client } = setup({ signedIn: false });
+    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: { notice: 'n', expires_at: '2030-01-01T00:00:00Z' } }));
+    await client.call(endpoints.authNotice, { body: { address } });
+    const init = deps.fetch.mock.calls[0]![1];
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({ address });
+  });
+
+  it('sends GET fields as query parameters', async () => {
+    const search = {
+      method: 'GET',
+      path: '/api/search',
+      auth: false,
+      summary: 'test',
+      tags: [],
+      query: z.object({ keyword: z.string(), limit: z.number().optional() }),
+      data: z.null(),
+    } as const satisfies Endpoint;
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: null }));
+    await client.call(search, { query: { keyword: 'punk s' } });
+    expect(deps.fetch.mock.calls[0]![0]).toBe('/api/search?keyword=punk+s');
+  });
+});
+
+describe('statuses', () => {
+  it('resolves with the data of status 1', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: config }));
+    await expect(client.call(endpoints.appConfig)).resolves.toEqual(config);
+  });
+
+  it.each([-1, 50])('hands status %i to the caller without a toast or redirect', async (status) => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status, msg: 'answer', data: null }));
+    const error = await rejection(client.call(endpoints.appConfig));
+    expect(error).toMatchObject({ kind: 'status', status, message: 'answer' });
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('ends an invalid session (110) and sends the user to sign-in with the current page as redirect', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status: 110, msg: 'Your session has ended.', data: null }));
+    const error = await rejection(client.call(endpoints.userCheck));
+    expect(error.status).toBe(110);
+    expect(deps.endSession).toHaveBeenCalledOnce();
+    expect(deps.navigate).toHaveBeenCalledWith('/?redirect=%2Fcollection%2F7%3Ftab%3Dtrades');
+  });
+
+  it('shows the server message of any other status and rejects with it', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status: 1104, msg: 'The sign-in notice has expired.', data: null }));
+    const error = await rejection(client.call(endpoints.userCheck));
+    expect(error).toMatchObject({ kind: 'status', status: 1104, message: 'The sign-in notice has expired.' });
+    expect(deps.notify).toHaveBeenCalledWith('The sign-in notice has expired.');
+  });
+
+  it('keeps quiet when the caller hides errors', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status: 1104, msg: 'expired', data: null }));
+    await rejection(client.call(endpoints.userCheck, { hideErr: true }));
+    expect(deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('keeps quiet for a visitor with no stored token', async () => {
+    const { deps, client } = setup({ signedIn: false });
+    deps.fetch.mockResolvedValue(reply({ status: 1108, msg: 'The signature does not belong to this address.', data: null }));
+    const error = await rejection(client.call(endpoints.authLogin, { body: { address, message: 'm', signature: '0x' } }));
+    expect(error.message).toBe('The signature does not belong to this address.');
+    expect(deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('rejects data that breaks the contract as a server error', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: { chain_id: 'one' } }));
+    await rejection(client.call(endpoints.appConfig));
+    expect(deps.notify).toHaveBeenCalledWith(SERVER);
+  });
+});
+
+describe('HTTP failures', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reloads the page when rate limited (429)', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(reply({ status: 429, msg: 'Too many requests', data: null }, 429));
+    const error = await rejection(client.call(endpoints.appConfig));
+    expect(error).toMatchObject({ kind: 'http', status: 429 });
+    expect(deps.reload).toHaveBeenCalledOnce();
+  });
+
+  it('passes other HTTP errors through with their status and field errors', async () => {
+    const { deps, client } = setup();
+    const fields = [{ path: 'address', message: 'must be a 0x-prefixed 20-byte hex address' }];
+    deps.fetch.mockResolvedValue(reply({ status: 400, msg: 'Wrong input.', data: { fields } }, 400));
+    const error = await rejection(client.call(endpoints.authNotice, { body: { address: 'nope' } }));
+    expect(error).toMatchObject({ kind: 'http', status: 400, message: 'Wrong input.', fields });
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.reload).not.toHaveBeenCalled();
+  });
+
+  it('tells the user about a server error at most once per throttle window', async () => {
+    const { deps, advanceClock, client } = setup();
+    deps.fetch.mockImplementation(async () => new Response('boom', { status: 502 }));
+    const first = await rejection(client.call(endpoints.appConfig));
+    expect(first).toMatchObject({ kind: 'http', status: 502, message: SERVER });
+    advanceClock(ERROR_NOTICE_THROTTLE_MS - 1);
+    await rejection(client.call(endpoints.appConfig));
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+    advanceClock(1);
+    await rejection(client.call(endpoints.appConfig));
+    expect(deps.notify).toHaveBeenCalledTimes(2);
+    expect(deps.notify).toHaveBeenLastCalledWith(SERVER);
+  });
+
+  it('shows one network-error toast when several calls fail together', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    const errors = await Promise.all([1, 2, 3].map(() => rejection(client.call(endpoints.appConfig))));
+    expect(errors.map((error) => error.kind)).toEqual(['network', 'network', 'network']);
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+    expect(deps.notify).toHaveBeenCalledWith(NETWORK);
+  });
+
+  it('retries a timed-out call up to 4 times, 1000 ms apart, then reports a network error', async () => {
+    vi.useFakeTimers();
+    const { deps, client } = setup();
+    const startedAt: number[] = [];
+    const hang = hangingFetch();
+    deps.fetch.mockImplementation((input, init) => {
+      startedAt.push(Date.now());
+      return hang(input, init);
+    });
+    const outcome = rejection(client.call(endpoints.appConfig));
+    await vi.advanceTimersByTimeAsync((HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS) * (HTTP_TIMEOUT_RETRIES + 1));
+    const error = await outcome;
+
+    expect(error.kind).toBe('timeout');
+    expect(startedAt).toHaveLength(1 + HTTP_TIMEOUT_RETRIES);
+    const gaps = startedAt.slice(1).map((at, index) => at - startedAt[index]!);
+    expect(gaps).toEqual(Array(HTTP_TIMEOUT_RETRIES).fill(HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS));
+    expect(deps.notify).toHaveBeenCalledWith(NETWORK);
+  });
+
+  it('succeeds quietly when a retry after a timeout answers', async () => {
+    vi.useFakeTimers();
+    const { deps, client } = setup();
+    const hang = hangingFetch();
+    deps.fetch
+      .mockImplementationOnce(hang)
+      .mockResolvedValueOnce(reply({ status: 1, msg: 'OK', data: config }));
+    const outcome = client.call(endpoints.appConfig);
+    await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS);
+    await expect(outcome).resolves.toEqual(config);
+    expect(deps.fetch).toHaveBeenCalledTimes(2);
+    expect(deps.notify).not.toHaveBeenCalled();
+  });
+});

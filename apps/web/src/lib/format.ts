@@ -1,0 +1,39 @@
+import { LONG_ADDRESS, SHORT_ADDRESS } from '@floordesk/protocol';
+import dayjs from 'dayjs';
+import zhCn from 'dayjs/locale/zh-cn';
+import relativeTime from 'dayjs/plugin/relativeTime';
+
+dayjs.extend(relativeTime);
+// Registered without switching to it; setDateLocale switches.
+dayjs.locale(zhCn, undefined, true);
+
+export type DateLocale = 'en' | 'zh-cn';
+
+export function setDateLocale(locale: DateLocale): void {
+  dayjs.locale(locale);
+}
+
+function cut(value: string, head: number, tail: number): string {
+  if (value.length <= head + tail) return value;
+  return `${value.slice(0, head)}…${value.slice(-tail)}`;
+}
+
+/** Header and token addresses: `0xf39…2266`. */
+export function shortAddress(address: string): string {
+  return cut(address, SHORT_ADDRESS.head, SHORT_ADDRESS.tail);
+}
+
+/** Long addresses in lists: `0xf39fd…92266` once they reach LONG_ADDRESS.minLength, else unchanged. */
+export function longAddress(address: string): string {
+  return address.length < LONG_ADDRESS.minLength ? address : cut(address, LONG_ADDRESS.head, LONG_ADDRESS.tail);
+}
+
+/** Unix seconds to local time, `YYYY-MM-DD HH:mm:ss` unless another pattern is given. */
+export function formatDate(unixSeconds: number, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
+  return dayjs.unix(unixSeconds).format(pattern);
+}
+
+/** Unix seconds as a relative time in the current language ("3 minutes ago", "3 分钟前"). */
+export function fromNow(unixSeconds: number): string {
+  return dayjs.unix(unixSeconds).fromNow();
+}

@@ -1,0 +1,65 @@
+import { ERROR_NOTICE_THROTTLE_MS } from '@floordesk/protocol';
+import { showToast } from '../../components/ui/toast/toast-store';
+import { i18n } from '../i18n';
+import { createThrottle } from '../throttle';
+
+/** EIP-1193 and JSON-RPC codes spec §8 gives a meaning. */
+const USER_REJECTED = 4001;
+const UNAUTHORIZED = 4100;
+const INVALID_PARAMS = 32602;
+
+/** What went wrong in the wallet, as the user should hear it. */
+export type WalletErrorAction =
+  | { type: 'notify'; message: string; throttled: boolean }
+  /** The wallet forgot our permission: ask for account access again. */
+  | { type: 'reauthorize' };
+
+/** Wallet libraries wrap the provider's error (viem's `cause` chain); the first numeric code is the provider's. */
+export function walletErrorCode(error: unknown): number | undefined {
+  for (let current = error; typeof current === 'object' && current !== null; ) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'number') return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+function walletErrorMessage(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return String(error);
+  const { shortMessage, message } = error as { shortMessage?: unknown; message?: unknown };
+  return String(shortMessage ?? message ?? error);
+}
+
+type Translate = (key: 'err.rejected' | 'err.is_buy_n32602' | 'err.signature_failed', values?: { message: string }) => string;
+
+/** Spec §8's wallet errors; `signing` is true while the wallet was asked for a signature. */
+export function walletErrorAction(error: unknown, signing: boolean, t: Translate): WalletErrorAction {
+  const code = walletErrorCode(error);
+  if (code === USER_REJECTED) return { type: 'notify', message: t('err.rejected'), throttled: false };
+  if (code === UNAUTHORIZED) return { type: 'reauthorize' };
+  // Wallets disagree on the sign of "invalid params"; spec §8 calls it 32602, JSON-RPC -32602.
+  if (code !== undefined && Math.abs(code) === INVALID_PARAMS) {
+    return { type: 'notify', message: t('err.is_buy_n32602'), throttled: false };
+  }
+  const message = walletErrorMessage(error);
+  if (signing) return { type: 'notify', message: t('err.signature_failed', { message }), throttled: false };
+  return { type: 'notify', message, throttled: true };
+}
+
+export type WalletErrorDeps = { notify: (message: string) => void; t: Translate; now: () => number };
+
+export function createWalletErrorHandler({ notify, t, now }: WalletErrorDeps) {
+  const gate = createThrottle(ERROR_NOTICE_THROTTLE_MS, now);
+  return (error: unknown, { signing, reauthorize }: { signing: boolean; reauthorize: () => void }): void => {
+    const action = walletErrorAction(error, signing, t);
+    if (action.type === 'reauthorize') reauthorize();
+    else if (!action.throttled || gate()) notify(action.message);
+  };
+}
+
+/** The one place wallet failures become user feedback. */
+export const handleWalletError = createWalletErrorHandler({
+  notify: showToast,
+  t: (key, values) => i18n.t(key, values ?? {}),
+  now: Date.now,
+});

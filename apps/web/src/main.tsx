@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { applySettings } from './app/apply-settings';
+import { AppProvider } from './app/provider';
+import { router } from './app/router';
+import { initI18n } from './lib/i18n';
+import { langOf, settingsStore } from './stores/settings-store';
+
+const settings = settingsStore.getState();
+initI18n(langOf(settings.lang));
+applySettings(settings);
+settingsStore.subscribe(applySettings);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);
