@@ -37,11 +37,12 @@ export function recordUrls(page: Page): string[] {
 }
 
 /** The visitor's journey: a protected page sends them to sign-in, the wallet connects and signs, they land. */
-export async function signIn(page: Page, target = '/trending'): Promise<void> {
+export async function signIn(page: Page, wallet: TestWallet, target = '/trending'): Promise<void> {
   await page.goto(target);
   await expectRoute(page, '/', target);
   await page.getByRole('button', { name: WALLET_NAME }).click();
   await expectRoute(page, target);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(wallet.address.toLowerCase());
 }
 
 export function shortAddress(address: string): string {

@@ -2,19 +2,20 @@ import { expect, expectRoute, signIn, test } from '../support/fixtures';
 
 const CJK = /[\u4e00-\u9fff]/;
 
-test('switches to 简体中文 and back, and both stick across a reload', async ({ page }) => {
-  await signIn(page, '/trending');
+test('switches to 简体中文 and back, and both stick across a reload', async ({ page, wallet }) => {
+  await signIn(page, wallet, '/trending');
   await expect(page).toHaveTitle('Trending - FloorDesk');
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitemradio', { name: '简体中文' }).click();
-  await expect(page).toHaveTitle(CJK);
+  await expect(page).toHaveTitle('热门 - FloorDesk');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await page.reload();
   await expectRoute(page, '/trending');
-  await expect(page).toHaveTitle(CJK);
+  await expect(page).toHaveTitle('热门 - FloorDesk');
+  await expect(page.getByRole('navigation').getByRole('link', { name: '热门' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: '账户菜单' }).click();
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page).toHaveTitle('Trending - FloorDesk');
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en_US');
@@ -32,9 +33,9 @@ test('the theme toggles to light and back, dark by default', async ({ page }) =>
   await expect(html).toHaveAttribute('data-theme', 'dark');
 });
 
-test('saves screenshots of /trending signed in: en and zh, dark and light, 1440 and 390 px', async ({ page }, info) => {
+test('saves screenshots of /trending signed in: en and zh, dark and light, 1440 and 390 px', async ({ page, wallet }, info) => {
   test.slow();
-  await signIn(page, '/trending');
+  await signIn(page, wallet, '/trending');
   for (const lang of ['en_US', 'zhCN'] as const) {
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate((settings) => {

@@ -1,7 +1,7 @@
 import { expect, expectRoute, recordUrls, signIn, test } from '../support/fixtures';
 
-test('signing out in one tab signs the other tab out', async ({ page, context }) => {
-  await signIn(page, '/trending');
+test('signing out in one tab signs the other tab out', async ({ page, context, wallet }) => {
+  await signIn(page, wallet, '/trending');
   const other = await context.newPage();
   await other.goto('/my');
   await expectRoute(other, '/my');
@@ -15,7 +15,7 @@ test('signing out in one tab signs the other tab out', async ({ page, context })
 });
 
 test('switching account in the wallet goes to /signout with the redirect, then to sign-in', async ({ page, wallet }) => {
-  await signIn(page, '/trending');
+  await signIn(page, wallet, '/trending');
   const urls = recordUrls(page);
 
   await wallet.switchAccount(1);
@@ -26,7 +26,7 @@ test('switching account in the wallet goes to /signout with the redirect, then t
 });
 
 test('a wallet on another network sees the banner and can switch', async ({ page, wallet }) => {
-  await signIn(page, '/trending');
+  await signIn(page, wallet, '/trending');
   await wallet.setChain(1);
 
   const banner = page.getByText(/To use BUY functionality, switch to/);

@@ -2,13 +2,11 @@ import { expect, expectRoute, shortAddress, signIn, test } from '../support/fixt
 import { WALLET_NAME } from '../support/test-wallet';
 
 test('a visitor opening /trending signs in with the wallet and lands on /trending', async ({ page, wallet }) => {
-  await signIn(page, '/trending');
+  await signIn(page, wallet, '/trending');
 
   await expect(page).toHaveTitle(/ - FloorDesk$/);
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(shortAddress(wallet.address.toLowerCase()));
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), sign: localStorage.getItem('sign_num') }));
-  expect(stored.token).toBe(wallet.address.toLowerCase());
-  expect(stored.sign).toMatch(/^[0-9a-f]{64}$/);
+  expect(await page.evaluate(() => localStorage.getItem('sign_num'))).toMatch(/^[0-9a-f]{64}$/);
 });
 
 test('rejecting the signature shows the rejection and stays signed out', async ({ page, wallet }) => {
@@ -27,8 +25,8 @@ test('rejecting the signature shows the rejection and stays signed out', async (
   await expectRoute(page, '/trending');
 });
 
-test('a signed-in trader opening the sign-in page goes straight to /trending', async ({ page }) => {
-  await signIn(page, '/my');
+test('a signed-in trader opening the sign-in page goes straight to /trending', async ({ page, wallet }) => {
+  await signIn(page, wallet, '/my');
   await page.goto('/');
   await expectRoute(page, '/trending');
 });
@@ -36,4 +34,14 @@ test('a signed-in trader opening the sign-in page goes straight to /trending', a
 test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expectRoute(page, '/404');
+});
+
+test('a visitor without any wallet is told to install one and can refresh', async ({ page }) => {
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'No wallet found' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('then refresh this page');
+  await dialog.getByRole('button', { name: 'Refresh' }).click();
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('dialog', { name: 'No wallet found' })).toBeVisible();
 });
