@@ -17,10 +17,17 @@ describe('configuration', () => {
       chainName: 'FloorDesk Devnet',
       publicOrigin: undefined,
       authRateLimit: 20,
+      trustProxy: false,
       logLevel: 'info',
     });
     expect(config.premiumAddresses.size).toBe(0);
     expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads TRUST_PROXY as a switch or the proxies\' addresses', () => {
+    const trust = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
+    expect([trust('true'), trust('false')]).toEqual([true, false]);
+    expect(trust('10.0.0.1, 10.1.0.0/16')).toEqual(['10.0.0.1', '10.1.0.0/16']);
   });
 
   it('resolves relative paths against the directory npm was started from', () => {

@@ -12,6 +12,12 @@ const commaList = z
   .transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean))
   .pipe(z.array(Address));
 
+/** Fastify's trustProxy: `true` (trust every hop), or the proxies' addresses / CIDR ranges. */
+const trustProxy = z.string().transform((value): boolean | string[] => {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
+});
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -22,6 +28,7 @@ const Env = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   PREMIUM_ADDRESSES: commaList.default([]),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST: z.string().optional(),
   BUILD_VERSION: z.string().optional(),
@@ -46,6 +53,11 @@ export const configVariables: Record<Variable, { default: string; meaning: strin
   },
   PREMIUM_ADDRESSES: { default: '(none)', meaning: 'Comma-separated addresses that are premium without paying' },
   AUTH_RATE_LIMIT: { default: '20', meaning: 'Requests per minute per IP on each sign-in endpoint' },
+  TRUST_PROXY: {
+    default: 'false',
+    meaning:
+      'Behind a load balancer: `true` or the proxies\' addresses (comma-separated, CIDR allowed); client IPs (rate limits) and the sign-in URI scheme then come from X-Forwarded-*',
+  },
   LOG_LEVEL: { default: 'info', meaning: `Log level: ${LOG_LEVELS.join(', ')}` },
   WEB_DIST: { default: 'apps/web/dist', meaning: 'Built web app to serve; the API runs alone when it is missing' },
   BUILD_VERSION: { default: '(package version)', meaning: 'Version reported by /api/app/config' },
@@ -62,6 +74,7 @@ export type Config = {
   publicOrigin: URL | undefined;
   premiumAddresses: ReadonlySet<string>;
   authRateLimit: number;
+  trustProxy: boolean | string[];
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
   version: string;
@@ -92,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN),
     premiumAddresses: new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     authRateLimit: vars.AUTH_RATE_LIMIT,
+    trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     webDist: vars.WEB_DIST === undefined ? defaultWebDist() : path.resolve(base, vars.WEB_DIST),
     version: vars.BUILD_VERSION ?? packageVersion(),

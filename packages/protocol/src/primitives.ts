@@ -1,15 +1,31 @@
 import { z } from 'zod';
+import type { Lang } from './status';
+
+/**
+ * Messages of our own field rules, in both languages. zod's built-in messages are translated by its locales;
+ * these are the ones it cannot know.
+ */
+export const fieldRuleMessages = {
+  address: {
+    en: 'must be a 0x-prefixed 20-byte hex address',
+    zh: '必须是以 0x 开头的 20 字节十六进制地址',
+  },
+  signature: {
+    en: 'must be a 0x-prefixed 65-byte hex signature',
+    zh: '必须是以 0x 开头的 65 字节十六进制签名',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
 
 /** A 20-byte hex address in any case; the server lowercases it (the spec's identity is lowercase). */
 export const Address = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0x-prefixed 20-byte hex address' })
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: fieldRuleMessages.address.en })
   .meta({ example: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' });
 
 /** A 65-byte ECDSA signature as produced by `personal_sign`. */
 export const Signature = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{130}$/, { error: 'must be a 0x-prefixed 65-byte hex signature' });
+  .regex(/^0x[0-9a-fA-F]{130}$/, { error: fieldRuleMessages.signature.en });
 
 /** Lowercases an address: the one place the identity rule of spec §1 lives. */
 export function normalizeAddress(address: string): `0x${string}` {

@@ -1,16 +1,16 @@
-import { type FieldError, Status } from '@floordesk/protocol';
+import { Status } from '@floordesk/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { sendRefusal } from './envelope';
+import { fieldError } from './field-errors';
+import { requestLang } from './lang';
 
 /** Every error the framework raises becomes an envelope in the caller's language; anything unforeseen is a bug. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: FieldError[] = error.validation.map((issue) => ({
-        path: issue.instancePath.slice(1).replaceAll('/', '.'),
-        message: issue.message ?? '',
-      }));
+      const lang = requestLang(request);
+      const fields = error.validation.map((issue) => fieldError(issue, lang));
       return sendRefusal(request, reply, Status.BadRequest, fields);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendRefusal(request, reply, Status.PayloadTooLarge);

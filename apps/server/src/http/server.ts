@@ -31,7 +31,11 @@ export async function buildServer({
   now = () => new Date(),
   logger,
 }: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, ...(logger ? { loggerInstance: logger } : { logger: false }) });
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

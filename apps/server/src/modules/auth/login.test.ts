@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   BODY_LIMIT_BYTES,
+  fieldRuleMessages,
   LANG_HEADER,
   NOTICE_TTL_MS,
   type LoginRequest,
@@ -263,8 +264,19 @@ describe('malformed login requests: HTTP 400 with the fields at fault', () => {
   });
 
   it('gives the field errors with a message in the caller language', async () => {
-    const response = await postLogin({}, { [LANG_HEADER]: 'zh' });
-    expect(response.json().msg).toBe(statusMessages[Status.BadRequest].zh);
+    const response = await postLogin(
+      { ...(await aliceLogin()), address: '0x1234', signature: 42 },
+      { [LANG_HEADER]: 'zh' },
+    );
+    expect(response.json()).toMatchObject({
+      msg: statusMessages[Status.BadRequest].zh,
+      data: {
+        fields: [
+          { path: 'address', message: fieldRuleMessages.address.zh },
+          { path: 'signature', message: expect.stringMatching(/^无效输入/) },
+        ],
+      },
+    });
   });
 });
 
@@ -285,6 +297,25 @@ describe('sign-in rate limit', () => {
       msg: statusMessages[Status.RateLimited].en,
       data: null,
     });
+  });
+});
+
+describe('sign-in rate limit behind a proxy (TRUST_PROXY)', () => {
+  it('counts each client address the proxy forwards, not the proxy', async () => {
+    const limited = await buildTestServer(database(), { config: { authRateLimit: 1, trustProxy: true } });
+    const ask = (client: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/auth/notice',
+        payload: { address: alice.address },
+        headers: { 'x-forwarded-for': client },
+      });
+
+    const statuses = [];
+    for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.1']) statuses.push((await ask(client)).statusCode);
+    await limited.close();
+
+    expect(statuses).toEqual([200, 200, 429]);
   });
 });
 
