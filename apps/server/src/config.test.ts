@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, chainName, loadConfig } from './config';
 
+const trust = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
+
 const loadBadConfig = () =>
   loadConfig({ PORT: 'eighty', CHAIN_ID: '-1', DATABASE_URL: 'mysql://db', PREMIUM_ADDRESSES: '0x12' });
 
@@ -25,7 +27,6 @@ describe('configuration', () => {
   });
 
   it('reads TRUST_PROXY as a switch or the proxies\' addresses', () => {
-    const trust = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
     expect([trust('true'), trust('false')]).toEqual([true, false]);
     expect(trust('10.0.0.1, 10.1.0.0/16')).toEqual(['10.0.0.1', '10.1.0.0/16']);
   });
