@@ -31,6 +31,17 @@ test('a signed-in trader opening the sign-in page goes straight to /trending', a
   await expectRoute(page, '/trending');
 });
 
+test('a menu opened while the guard waits on load stays open once the page shows', async ({ page, wallet }) => {
+  await signIn(page, wallet, '/trending');
+  await page.reload();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+  await expect(signOut).toBeVisible();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Trending' })).toBeVisible();
+  await expect(signOut).toBeVisible();
+});
+
 test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expectRoute(page, '/404');

@@ -1,5 +1,4 @@
 import { LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Toaster } from '../../components/ui/toast/toaster';
@@ -9,37 +8,29 @@ import { useCurrentRoute } from '../use-current-route';
 import { Header } from './header/header';
 import { useDocumentTitle } from './use-document-title';
 
-function AppShell({ children }: { children: ReactNode }) {
+export function AppLayout() {
   const route = useCurrentRoute();
   useDocumentTitle(route.name);
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <Header />
       <WrongNetworkBanner />
-      <main className="flex min-w-0 flex-1 flex-col">{children}</main>
+      <main className="flex min-w-0 flex-1 flex-col">
+        <Outlet />
+      </main>
       <Toaster />
       <SessionMonitor followAccountChanges={route.onAccountChangeJump} />
     </div>
   );
 }
 
-export function AppLayout() {
-  return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
-  );
-}
-
-/** The shell while the first navigation waits for the guard, so the page is never blank. */
-export function AppLayoutFallback() {
+/** The page area while the first navigation waits for the guard, so the page is never blank. */
+export function PageLoading() {
   const { t } = useTranslation();
   return (
-    <AppShell>
-      <div className="flex flex-1 items-center justify-center gap-2 py-24 text-faint">
-        <LoaderCircle size={16} className="animate-spin" aria-hidden />
-        <span>{t('app.loading')}</span>
-      </div>
-    </AppShell>
+    <div className="flex flex-1 items-center justify-center gap-2 py-24 text-faint">
+      <LoaderCircle size={16} className="animate-spin" aria-hidden />
+      <span>{t('app.loading')}</span>
+    </div>
   );
 }
