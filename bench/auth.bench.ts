@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADDRESS_HEADER, AUTH_HEADER, endpoints } from '@floordesk/protocol';
+import { promisify } from 'node:util';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../apps/server/src/config';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
@@ -12,16 +14,19 @@ import type { Benchmark } from './run';
 import { quantile, round, timed } from './stats';
 
 const SIGN_INS = 200;
-const CHECKS = 4000;
-const CONCURRENCY = 32;
+const CHECK_SECONDS = 10;
+const CONNECTIONS = 32;
+const autocannon = path.resolve(import.meta.dirname, '../node_modules/.bin/autocannon');
 
 /**
  * Sign-in and the session check that guards every authenticated call, over real HTTP on loopback against a real
- * PostgreSQL (DATABASE_URL, else an embedded one). Targets: login p50 under 10 ms; user/check above 2,000 req/s
- * on 2 cores.
+ * PostgreSQL (DATABASE_URL, else an embedded one). Sign-ins run one at a time from this process; the session
+ * checks are driven by autocannon in a second process, so the load generator does not share the server's event
+ * loop. Targets on 2 cores (server, PostgreSQL and load generator together): login p50 under 25 ms; user/check
+ * above 1,000 req/s with p99 under 100 ms.
  */
 const benchmark: Benchmark = {
-  description: `${SIGN_INS} sign-ins (notice + login), then ${CHECKS} GET /api/user/check at concurrency ${CONCURRENCY}`,
+  description: `${SIGN_INS} sign-ins (notice + login), then ${CHECK_SECONDS} s of GET /api/user/check over ${CONNECTIONS} connections`,
   async run() {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'floordesk-bench-'));
     await chmod(dataDir, 0o755);
@@ -78,24 +83,30 @@ async function measure(origin: string) {
     );
   }
 
-  const headers = { [AUTH_HEADER]: `Bearer ${session.sign_num}`, [ADDRESS_HEADER]: session.token };
-  const checkMs: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next++ < CHECKS) {
-      checkMs.push(await timed(() => fetch(origin + endpoints.userCheck.path, { headers }).then((r) => r.json())));
-    }
+  const load = await promisify(execFile)(autocannon, [
+    '--json',
+    '--connections', String(CONNECTIONS),
+    '--duration', String(CHECK_SECONDS),
+    '--headers', `${AUTH_HEADER}=Bearer ${session.sign_num}`,
+    '--headers', `${ADDRESS_HEADER}=${session.token}`,
+    origin + endpoints.userCheck.path,
+  ]);
+  const checks = JSON.parse(load.stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
   };
-  const wallMs = await timed(() => Promise.all(Array.from({ length: CONCURRENCY }, worker)));
+  if (checks.non2xx > 0 || checks.errors > 0) throw new Error(`user/check failed ${checks.non2xx + checks.errors} times`);
 
   return {
     notice_p50_ms: round(quantile(noticeMs, 0.5)),
     notice_p95_ms: round(quantile(noticeMs, 0.95)),
     login_p50_ms: round(quantile(loginMs, 0.5)),
     login_p95_ms: round(quantile(loginMs, 0.95)),
-    user_check_req_per_s: Math.round(CHECKS / (wallMs / 1000)),
-    user_check_p50_ms: round(quantile(checkMs, 0.5)),
-    user_check_p95_ms: round(quantile(checkMs, 0.95)),
+    user_check_req_per_s: Math.round(checks.requests.average),
+    user_check_p50_ms: checks.latency.p50,
+    user_check_p99_ms: checks.latency.p99,
   };
 }
 

@@ -12,6 +12,10 @@ export type DatabaseConnection = { pool: Pool; db: Database };
 export function connectDatabase(url: string, onIdleError: (error: Error) => void): DatabaseConnection {
   const pool = new Pool({ connectionString: url, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (a database restart) emits here; unhandled, it would end the process.
-  pool.on('error', onIdleError);
+  // Once end() is called it is expected: end() resolves before the clients' sockets close, so stopping the
+  // database right after can still reach them.
+  pool.on('error', (error) => {
+    if (!pool.ending) onIdleError(error);
+  });
   return { pool, db: drizzle(pool, { schema }) };
 }

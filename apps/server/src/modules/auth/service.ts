@@ -15,12 +15,12 @@ import { recordLogin } from '../user/service';
 import { buildNotice, type Notice, readNotice, type SiweOrigin } from './siwe';
 import {
   consumeNonce,
+  findLiveSession,
   findNonce,
   insertNonce,
   insertSession,
   revokeSession,
   type Session,
-  touchLiveSession,
 } from './store';
 
 export type { Session } from './store';
@@ -72,7 +72,7 @@ export async function login(ctx: AppContext, request: LoginRequest, domain: stri
 
 /** The session a `sign_num` opened for this address, if it is still live. */
 export async function authenticate(ctx: AppContext, signNum: string, address: string): Promise<Session | undefined> {
-  return touchLiveSession(ctx.db, hashSecret(signNum), normalizeAddress(address), ctx.now());
+  return findLiveSession(ctx.db, hashSecret(signNum), normalizeAddress(address), ctx.now());
 }
 
 export async function logout(ctx: AppContext, session: Session): Promise<void> {

@@ -2,6 +2,7 @@ import { ADDRESS_HEADER, AUTH_HEADER, SESSION_TTL_MS, Status } from '@floordesk/
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../testing/database';
+import { LAST_SEEN_RESOLUTION_MS } from './store';
 import { buildTestServer, testClock } from '../../testing/server';
 import { alice, bob, sessionHeaders, signIn } from '../../testing/wallets';
 
@@ -50,6 +51,26 @@ describe('authenticated calls', () => {
     expect(await checkStatus(headers)).toBe(Status.Ok);
     clock.advance(1);
     expect(await checkStatus(headers)).toBe(Status.SessionInvalid);
+  });
+
+  it('mark the session seen, but write it at most once a minute', async () => {
+    const session = await signIn(app, alice);
+    const lastSeen = async () => {
+      const { rows } = await database().pool.query<{ last_seen_at: Date }>(
+        'select last_seen_at from sessions where address = $1 order by created_at desc limit 1',
+        [session.token],
+      );
+      return rows[0]?.last_seen_at.getTime();
+    };
+    const signedInAt = clock.now().getTime();
+
+    clock.advance(LAST_SEEN_RESOLUTION_MS - 1);
+    expect(await checkStatus(sessionHeaders(session))).toBe(Status.Ok);
+    expect(await lastSeen()).toBe(signedInAt);
+
+    clock.advance(1);
+    expect(await checkStatus(sessionHeaders(session))).toBe(Status.Ok);
+    expect(await lastSeen()).toBe(clock.now().getTime());
   });
 
   it('refuse sign-out without a session', async () => {

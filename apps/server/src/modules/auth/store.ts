@@ -31,16 +31,19 @@ export async function insertSession(
   await db.insert(sessions).values({ ...session, lastSeenAt: session.createdAt });
 }
 
-/** The live session with this secret hash and address, marked as seen now; undefined if there is none. */
-export async function touchLiveSession(
+/** last_seen_at is kept to the minute: writing it on every authenticated call would cost a WAL flush each. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** The live session with this secret hash and address, undefined if there is none; marks it seen. */
+export async function findLiveSession(
   db: Executor,
   secretHash: string,
   address: string,
   at: Date,
 ): Promise<Session | undefined> {
-  const [session] = await db
-    .update(sessions)
-    .set({ lastSeenAt: at })
+  const [live] = await db
+    .select({ id: sessions.id, address: sessions.address, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
     .where(
       and(
         eq(sessions.secretHash, secretHash),
@@ -48,9 +51,12 @@ export async function touchLiveSession(
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, at),
       ),
-    )
-    .returning({ id: sessions.id, address: sessions.address });
-  return session;
+    );
+  if (!live) return undefined;
+  if (at.getTime() - live.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, live.id));
+  }
+  return { id: live.id, address: live.address };
 }
 
 export async function revokeSession(db: Executor, id: string, at: Date): Promise<void> {
