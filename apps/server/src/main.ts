@@ -14,7 +14,11 @@ async function stopAll(): Promise<void> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  // JSON lines for log collectors; readable lines for the person who ran `npm start` in a terminal.
+  const logger = pino({
+    level: config.logLevel,
+    ...(process.stdout.isTTY && { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }),
+  });
   stopOnSignals(logger);
 
   const postgres = await openPostgres(config, logger);
