@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADDRESS_HEADER, AUTH_HEADER, endpoints } from '@floordesk/protocol';
 import { promisify } from 'node:util';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../apps/server/src/config';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { openPostgres, temporaryDataDir } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { connectDatabase } from '../apps/server/src/db/pool';
 import { buildServer } from '../apps/server/src/http/server';
@@ -28,15 +26,13 @@ const autocannon = path.resolve(import.meta.dirname, '../node_modules/.bin/autoc
 const benchmark: Benchmark = {
   description: `${SIGN_INS} sign-ins (notice + login), then ${CHECK_SECONDS} s of GET /api/user/check over ${CONNECTIONS} connections`,
   async run() {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'floordesk-bench-'));
-    await chmod(dataDir, 0o755);
-    const postgres = process.env.DATABASE_URL
-      ? { url: process.env.DATABASE_URL, stop: async () => {} }
-      : await startEmbeddedPostgres(dataDir, () => {});
+    const dataDir = await temporaryDataDir();
+    const postgres = await openPostgres(process.env.DATABASE_URL, dataDir.path, () => {});
     const database = connectDatabase(postgres.url, (error) => console.error(error));
     try {
       await runMigrations(database.pool);
-      const config = { ...loadConfig({}), authRateLimit: 1_000_000, webDist: dataDir };
+      // No web app here (webDist has no index.html): the API alone is measured.
+      const config = { ...loadConfig({}), authRateLimit: 1_000_000, webDist: dataDir.path };
       const app = await buildServer({ config, database });
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       try {
@@ -47,7 +43,7 @@ const benchmark: Benchmark = {
     } finally {
       await database.pool.end();
       await postgres.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await dataDir.remove();
     }
   },
 };

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, chainName, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, chainName, loadConfig } from './config';
 
 const trust = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
 
@@ -67,5 +68,11 @@ describe('configuration', () => {
 
   it('reports BUILD_VERSION when set', () => {
     expect(loadConfig({ BUILD_VERSION: '2025.11.22-abc123' }).version).toBe('2025.11.22-abc123');
+  });
+
+  it('is documented in README: every variable has a row in its configuration table', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((row) => row[1]);
+    expect(documented.toSorted()).toEqual([...CONFIG_VARIABLES].toSorted());
   });
 });

@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { type Config, ConfigError, loadConfig } from './config';
-import { type PostgresServer, startEmbeddedPostgres } from './db/embedded';
+import { ConfigError, loadConfig } from './config';
+import { openPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { connectDatabase } from './db/pool';
 import { buildServer } from './http/server';
@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   });
   stopOnSignals(logger);
 
-  const postgres = await openPostgres(config, logger);
+  if (config.databaseUrl === undefined) logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
+  const postgres = await openPostgres(config.databaseUrl, config.dataDir, (message) =>
+    logger.debug({ postgres: message.trim() }),
+  );
   running.push(postgres.stop);
   const database = connectDatabase(postgres.url, (error) =>
     logger.error({ err: error }, 'idle database client failed'),
@@ -35,13 +38,6 @@ async function main(): Promise<void> {
 
   const origin = `http://${config.host}:${config.port}`;
   process.stdout.write(`FloorDesk is running at ${origin}  (API docs: ${origin}/api/docs)\n`);
-}
-
-/** DATABASE_URL's server, which is not ours to stop, or else our embedded one. */
-async function openPostgres(config: Config, logger: pino.Logger): Promise<PostgresServer> {
-  if (config.databaseUrl !== undefined) return { url: config.databaseUrl, stop: async () => {} };
-  logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
-  return startEmbeddedPostgres(config.dataDir, (message) => logger.debug({ postgres: message.trim() }));
 }
 
 function stopOnSignals(logger: pino.Logger): void {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from 'pg';
 
@@ -13,6 +14,24 @@ export type PostgresServer = {
   url: string;
   stop(): Promise<void>;
 };
+
+/** DATABASE_URL's server, which is not ours to stop, or else an embedded one under `dataDir`. */
+export async function openPostgres(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  log: (message: string) => void,
+): Promise<PostgresServer> {
+  if (databaseUrl !== undefined) return { url: databaseUrl, stop: async () => {} };
+  return startEmbeddedPostgres(dataDir, log);
+}
+
+/** A fresh directory for a throwaway cluster (tests, benchmarks), and how to remove it. */
+export async function temporaryDataDir(): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'floordesk-'));
+  // mkdtemp makes it private; when we are root, postgres runs as its own user and must be able to enter it.
+  await chmod(dir, 0o755);
+  return { path: dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
 
 /**
  * Runs PostgreSQL from npm with its cluster in `<dataDir>/postgres`: created on first start, reused after.

@@ -1,8 +1,5 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { startEmbeddedPostgres, temporaryDataDir } from '../db/embedded';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,13 +14,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('databaseUrl', process.env.DATABASE_URL);
     return undefined;
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'floordesk-test-'));
-  // When we are root, postgres runs as its own user and must be able to enter the directory.
-  await chmod(dataDir, 0o755);
-  const postgres = await startEmbeddedPostgres(dataDir, () => {});
+  const dataDir = await temporaryDataDir();
+  const postgres = await startEmbeddedPostgres(dataDir.path, () => {});
   project.provide('databaseUrl', postgres.url);
   return async () => {
     await postgres.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await dataDir.remove();
   };
 }
