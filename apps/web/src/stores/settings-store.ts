@@ -12,8 +12,8 @@ export const THEME_KEY = 'theme';
 export const LANGUAGE_NAMES: Record<LanguageSetting, string> = { zhCN: '简体中文', en_US: 'English' };
 export const LANGUAGE_SETTINGS = Object.keys(LANGUAGE_NAMES) as LanguageSetting[];
 
-function isLanguageSetting(value: string | null): value is LanguageSetting {
-  return value === 'en_US' || value === 'zhCN';
+export function isLanguageSetting(value: string | null): value is LanguageSetting {
+  return value !== null && Object.hasOwn(LANGUAGE_NAMES, value);
 }
 
 /** Spec §1: the stored setting, else the browser language when it is English or Chinese, else Chinese. */

@@ -1,5 +1,6 @@
 import { ERROR_NOTICE_THROTTLE_MS } from '@floordesk/protocol';
 import { describe, expect, it, vi } from 'vitest';
+import type { Connector } from 'wagmi';
 import { i18n } from '../i18n';
 import { createWalletErrorHandler, walletErrorCode } from './errors';
 
@@ -14,9 +15,11 @@ function wrapped(code: number, message = 'provider said no') {
 function setup() {
   let clock = 0;
   const notify = vi.fn<(message: string) => void>();
-  const reauthorize = vi.fn<() => void>();
+  const reauthorize = vi.fn<(connector: Connector) => void>();
+  const connector = { uid: 'test-wallet' } as Connector;
   const handle = createWalletErrorHandler({
     notify,
+    reauthorize,
     t: (key, values) => i18n.t(key, values ?? {}),
     now: () => clock,
   });
@@ -26,8 +29,8 @@ function setup() {
     advance: (ms: number) => {
       clock += ms;
     },
-    sign: (error: unknown) => handle(error, { signing: true, reauthorize }),
-    other: (error: unknown) => handle(error, { signing: false, reauthorize }),
+    sign: (error: unknown) => handle(error, { signing: true, connector }),
+    other: (error: unknown) => handle(error, { signing: false, connector }),
   };
 }
 

@@ -1,7 +1,9 @@
 import { ERROR_NOTICE_THROTTLE_MS } from '@floordesk/protocol';
+import type { Connector } from 'wagmi';
 import { showToast } from '../../components/ui/toast/toast-store';
 import { i18n } from '../i18n';
 import { createThrottle } from '../throttle';
+import { requestAccountAccess } from './account-access';
 
 /** EIP-1193 and JSON-RPC codes spec §8 gives a meaning. */
 const USER_REJECTED = 4001;
@@ -46,13 +48,19 @@ export function walletErrorAction(error: unknown, signing: boolean, t: Translate
   return { type: 'notify', message, throttled: true };
 }
 
-export type WalletErrorDeps = { notify: (message: string) => void; t: Translate; now: () => number };
+export type WalletErrorDeps = {
+  notify: (message: string) => void;
+  /** Asks the wallet behind `connector` for account access again. */
+  reauthorize: (connector: Connector) => void;
+  t: Translate;
+  now: () => number;
+};
 
-export function createWalletErrorHandler({ notify, t, now }: WalletErrorDeps) {
+export function createWalletErrorHandler({ notify, reauthorize, t, now }: WalletErrorDeps) {
   const gate = createThrottle(ERROR_NOTICE_THROTTLE_MS, now);
-  return (error: unknown, { signing, reauthorize }: { signing: boolean; reauthorize: () => void }): void => {
+  return (error: unknown, { signing, connector }: { signing: boolean; connector: Connector }): void => {
     const action = walletErrorAction(error, signing, t);
-    if (action.type === 'reauthorize') reauthorize();
+    if (action.type === 'reauthorize') reauthorize(connector);
     else if (!action.throttled || gate()) notify(action.message);
   };
 }
@@ -60,6 +68,8 @@ export function createWalletErrorHandler({ notify, t, now }: WalletErrorDeps) {
 /** The one place wallet failures become user feedback. */
 export const handleWalletError = createWalletErrorHandler({
   notify: showToast,
+  // A refused or failed re-request is the wallet's own answer to the user; there is nothing to add.
+  reauthorize: (connector) => void requestAccountAccess(connector).catch(() => undefined),
   t: (key, values) => i18n.t(key, values ?? {}),
   now: Date.now,
 });

@@ -1,10 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
-import { LANGUAGE_NAMES, LANGUAGE_SETTINGS, type LanguageSetting, useSettings } from '../../../stores/settings-store';
-
-function isLanguageSetting(value: string): value is LanguageSetting {
-  return (LANGUAGE_SETTINGS as string[]).includes(value);
-}
+import { isLanguageSetting, LANGUAGE_NAMES, LANGUAGE_SETTINGS, useSettings } from '../../../stores/settings-store';
 
 /** The language choices of both header menus; the active one is checked. */
 export function LanguageItems() {

@@ -5,7 +5,6 @@ import { connect, getConnection, signMessage } from 'wagmi/actions';
 import { showToast } from '../../../components/ui/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { redirectTarget } from '../../../lib/redirect';
-import { requestAccountAccess } from '../../../lib/wallet/account-access';
 import { wagmiConfig } from '../../../lib/wallet/config';
 import { handleWalletError } from '../../../lib/wallet/errors';
 import { sessionStore } from '../../../stores/session-store';
@@ -22,7 +21,7 @@ async function accountOf(connector: Connector): Promise<`0x${string}`> {
 
 function report(error: unknown, signing: boolean, connector: Connector): void {
   if (!(error instanceof ApiError)) {
-    handleWalletError(error, { signing, reauthorize: () => void requestAccountAccess(connector).catch(() => undefined) });
+    handleWalletError(error, { signing, connector });
     return;
   }
   // Network and server failures were already announced by the API client; a refused login is told here.

@@ -2,7 +2,6 @@ import { MAINNET_CHAIN_ID } from '@floordesk/protocol';
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useConnection, useSwitchChain } from 'wagmi';
-import { requestAccountAccess } from '../../../lib/wallet/account-access';
 import { isSupportedChainId } from '../../../lib/wallet/config';
 import { handleWalletError } from '../../../lib/wallet/errors';
 import { useAppConfig } from '../api/get-app-config';
@@ -22,13 +21,7 @@ export function WrongNetworkBanner() {
     if (!isSupportedChainId(chainId)) return;
     switchChain.mutate(
       { chainId },
-      {
-        onError: (error) =>
-          handleWalletError(error, {
-            signing: false,
-            reauthorize: () => void requestAccountAccess(connector).catch(() => undefined),
-          }),
-      },
+      { onError: (error) => handleWalletError(error, { signing: false, connector }) },
     );
   }
 

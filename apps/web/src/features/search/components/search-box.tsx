@@ -16,14 +16,14 @@ export function SearchBox() {
   return (
     <search className="relative block w-full">
       <form onSubmit={onSubmit}>
-      <Search size={14} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-faint" aria-hidden />
-      <input
-        type="search"
-        value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
-        placeholder={t('search.placeholder')}
-        aria-label={t('search.label')}
-        className="h-8 w-full rounded-md border border-line bg-panel pl-8 pr-2 text-fg placeholder:text-faint focus:border-accent/60 focus:outline-none"
+        <Search size={14} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-faint" aria-hidden />
+        <input
+          type="search"
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.label')}
+          className="h-8 w-full rounded-md border border-line bg-panel pl-8 pr-2 text-fg placeholder:text-faint focus:border-accent/60 focus:outline-none"
         />
       </form>
     </search>
