@@ -1,8 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { TestWallet, WALLET_NAME } from './test-wallet';
-
-/** The chain the server expects when CHAIN_ID is unset: the devnet. */
-export const DEVNET_CHAIN_ID = 31337;
 
 type Fixtures = {
   /** A test wallet installed in this test's browser context, on the devnet chain, not yet connected. */
@@ -31,7 +29,9 @@ export async function expectRoute(page: Page, pathname: string, redirect?: strin
 export function recordUrls(page: Page): string[] {
   const urls: string[] = [];
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) urls.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+    if (frame !== page.mainFrame()) return;
+    const { pathname, search } = new URL(frame.url());
+    urls.push(pathname + search);
   });
   return urls;
 }

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Address, MAINNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
+import { Address, DEVNET_CHAIN_ID, MAINNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
 import { z } from 'zod';
-
-const DEVNET_CHAIN_ID = 31337;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -28,3 +28,5 @@ export const BREAKPOINTS = {
 } as const;
 
 export const MAINNET_CHAIN_ID = 1;
+/** The local devnet (anvil's default id), which FloorDesk runs on when CHAIN_ID is unset. */
+export const DEVNET_CHAIN_ID = 31337;

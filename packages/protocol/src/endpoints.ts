@@ -64,8 +64,6 @@ export const endpoints = {
   },
 } as const satisfies Record<string, Endpoint>;
 
-export type Endpoints = typeof endpoints;
-export type EndpointName = keyof Endpoints;
 export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
