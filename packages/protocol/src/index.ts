@@ -7,3 +7,5 @@ export * from './http';
 export * from './primitives';
 export * from './status';
 export * from './user';
+export * from './diagnostics';
+export * from './market';
