@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -40,4 +41,211 @@ export const sessions = pgTable(
   },
   // Backs the foreign key and "sessions of this user" (sign out everywhere).
   (table) => [index('sessions_address_idx').on(table.address)],
+);
+
+// ---- Chain and market (single chain per database; amounts in wei as numeric(78,0), read as strings) ----
+
+/** A uint256 (token ids, amounts in wei). */
+const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+/**
+ * The indexer's cursor: the blocks it has ingested, with their hashes, so a reorg is found by comparing parent
+ * hashes and undone back to the common ancestor. The highest row is the cursor; old rows are pruned.
+ */
+export const chainBlocks = pgTable('chain_blocks', {
+  number: bigint('number', { mode: 'number' }).primaryKey(),
+  hash: text('hash').notNull(),
+  parentHash: text('parent_hash').notNull(),
+  timestamp: timestamptz('timestamp').notNull(),
+});
+
+export const collections = pgTable('collections', {
+  address: text('address').primaryKey(),
+  name: text('name'),
+  symbol: text('symbol'),
+  /** 'erc721' | 'erc1155', from ERC-165; null until the metadata pass has asked the contract. */
+  standard: text('standard'),
+  totalSupply: uint256('total_supply'),
+  imageUrl: text('image_url'),
+  verified: boolean('verified').notNull().default(false),
+  /** 'pending' until name, symbol, supply and standard have been read from the chain. */
+  infoStatus: text('info_status').notNull().default('pending'),
+  firstSeenBlock: bigint('first_seen_block', { mode: 'number' }).notNull(),
+});
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    collection: text('collection').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    /** ERC-721 owner; null for ERC-1155 (balances live in transfers). */
+    owner: text('owner'),
+    name: text('name'),
+    imageUrl: text('image_url'),
+    /** 'pending' (to fetch), 'ok', 'failed' (after retries); set back to 'pending' by ERC-4906 updates. */
+    metadataStatus: text('metadata_status').notNull().default('pending'),
+    metadataAttempts: integer('metadata_attempts').notNull().default(0),
+    metadataNextAttemptAt: timestamptz('metadata_next_attempt_at'),
+    mintedBlock: bigint('minted_block', { mode: 'number' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.tokenId] }),
+    index('tokens_metadata_queue_idx').on(table.metadataStatus, table.metadataNextAttemptAt),
+  ],
+);
+
+export const tokenTraits = pgTable(
+  'token_traits',
+  {
+    collection: text('collection').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    traitType: text('trait_type').notNull(),
+    value: text('value').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.collection, table.tokenId, table.traitType, table.value] })],
+);
+
+/** One row per NFT sold in a Seaport OrderFulfilled event; unique on the log, so re-ingesting is harmless. */
+export const sales = pgTable(
+  'sales',
+  {
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    itemIndex: integer('item_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockTime: timestamptz('block_time').notNull(),
+    collection: text('collection').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    amount: uint256('amount').notNull(),
+    /** What the buyer paid for this item, fees included. */
+    priceWei: uint256('price_wei').notNull(),
+    /** 0x0…0 for ETH. */
+    paymentToken: text('payment_token').notNull(),
+    buyer: text('buyer').notNull(),
+    seller: text('seller').notNull(),
+    marketplace: text('marketplace'),
+    orderHash: text('order_hash').notNull(),
+    indexedAt: timestamptz('indexed_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.txHash, table.logIndex, table.itemIndex] }),
+    index('sales_block_time_collection_idx').on(table.blockTime, table.collection),
+    index('sales_collection_block_time_idx').on(table.collection, table.blockTime),
+    index('sales_block_number_idx').on(table.blockNumber),
+  ],
+);
+
+/** ERC-721 and ERC-1155 transfers (mints come from the zero address). */
+export const transfers = pgTable(
+  'transfers',
+  {
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    itemIndex: integer('item_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockTime: timestamptz('block_time').notNull(),
+    collection: text('collection').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    amount: uint256('amount').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.txHash, table.logIndex, table.itemIndex] }),
+    index('transfers_block_number_idx').on(table.blockNumber),
+    index('transfers_collection_token_idx').on(table.collection, table.tokenId),
+    index('transfers_to_idx').on(table.toAddress),
+    index('transfers_from_idx').on(table.fromAddress),
+  ],
+);
+
+/**
+ * Signed Seaport listings from marketplace connectors. `status` is 'active' until an indexed event or expiry ends
+ * it; `statusBlock` names the block of that event so a reorg can undo it.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    orderHash: text('order_hash').primaryKey(),
+    collection: text('collection').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    amount: uint256('amount').notNull(),
+    offerer: text('offerer').notNull(),
+    priceWei: uint256('price_wei').notNull(),
+    marketplace: text('marketplace').notNull(),
+    orderWay: integer('order_way').notNull(),
+    protocolAddress: text('protocol_address').notNull(),
+    /** The address the NFT must be approved to: Seaport itself or the order's conduit. */
+    operator: text('operator').notNull(),
+    counter: uint256('counter').notNull(),
+    startTime: timestamptz('start_time').notNull(),
+    endTime: timestamptz('end_time').notNull(),
+    parameters: jsonb('parameters').notNull(),
+    signature: text('signature').notNull(),
+    status: text('status').notNull().default('active'),
+    statusReason: text('status_reason'),
+    statusBlock: bigint('status_block', { mode: 'number' }),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [
+    index('listings_active_collection_price_idx').on(table.collection, table.priceWei).where(sql`status = 'active'`),
+    index('listings_collection_token_idx').on(table.collection, table.tokenId),
+    index('listings_offerer_idx').on(table.offerer),
+    index('listings_status_block_idx').on(table.statusBlock),
+    index('listings_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/** Pending transactions (mempool) that would fill a listed token; dropped when mined or after a timeout. */
+export const pendingBuys = pgTable(
+  'pending_buys',
+  {
+    txHash: text('tx_hash').notNull(),
+    collection: text('collection').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    buyer: text('buyer').notNull(),
+    seenAt: timestamptz('seen_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.txHash, table.collection, table.tokenId] }),
+    index('pending_buys_collection_token_idx').on(table.collection, table.tokenId),
+  ],
+);
+
+/** Per-minute rollups: every trending window is a cheap sum over these. `floorWei` is the floor at the minute's end. */
+export const collectionStats1m = pgTable(
+  'collection_stats_1m',
+  {
+    collection: text('collection').notNull(),
+    minute: timestamptz('minute').notNull(),
+    trades: integer('trades').notNull().default(0),
+    volumeWei: uint256('volume_wei').notNull().default('0'),
+    newListings: integer('new_listings').notNull().default(0),
+    floorWei: uint256('floor_wei'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.minute] }),
+    index('collection_stats_1m_minute_idx').on(table.minute),
+  ],
+);
+
+/** Upcoming mints and reveals (spec §3 calendar item); on the devnet, written from its schedule at start. */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    key: text('key').primaryKey(),
+    name: text('name').notNull(),
+    /** 'whitelist' | 'public' | 'reveal' | 'mint' */
+    type: text('type').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    timeKnown: boolean('time_known').notNull(),
+    collection: text('collection'),
+    imageUrl: text('image_url'),
+    twitterUrl: text('twitter_url'),
+    discordUrl: text('discord_url'),
+    marketplaceUrl: text('marketplace_url'),
+    websiteUrl: text('website_url'),
+  },
+  (table) => [index('calendar_events_starts_at_idx').on(table.startsAt)],
 );

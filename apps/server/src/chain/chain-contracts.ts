@@ -1,0 +1,46 @@
+import { type Marketplace, MAINNET_CHAIN_ID } from '@floordesk/protocol';
+
+export type Hex = `0x${string}`;
+
+/** How a Seaport-based marketplace's orders are recognised: its fee recipients or its zones. */
+export type MarketplaceIdentity = { marketplace: Marketplace; feeRecipients: readonly Hex[]; zones: readonly Hex[] };
+
+/** The one table of per-chain addresses (ARCHITECTURE §6); addresses lowercased. */
+export type ChainContracts = {
+  chainId: number;
+  seaport: Hex;
+  /** Conduit key → conduit address: the operator a listed NFT must be approved to. */
+  conduits: Readonly<Record<Hex, Hex>>;
+  marketplaces: readonly MarketplaceIdentity[];
+};
+
+/** Mainnet: canonical Seaport 1.6 and OpenSea's conduit and fee recipient. */
+export const MAINNET_CONTRACTS: ChainContracts = {
+  chainId: MAINNET_CHAIN_ID,
+  seaport: '0x0000000000000068f116a894984e2db1123eb395',
+  conduits: {
+    '0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000': '0x1e0049783f008a0085193e00003d00cd54003c71',
+  },
+  marketplaces: [{ marketplace: 'opensea', feeRecipients: ['0x0000a26b00c1f0df003000390027140000faa719'], zones: [] }],
+};
+
+const ZERO_KEY: Hex = `0x${'0'.repeat(64)}`;
+
+/** The operator Seaport transfers through for an order: the conduit of its key, or Seaport itself for key 0. */
+export function operatorFor(contracts: ChainContracts, conduitKey: string): Hex | undefined {
+  const key = conduitKey.toLowerCase() as Hex;
+  return key === ZERO_KEY ? contracts.seaport : contracts.conduits[key];
+}
+
+/** The marketplace an order or sale belongs to, from its zone or any consideration recipient. */
+export function marketplaceOf(
+  contracts: ChainContracts,
+  zone: string,
+  recipients: readonly string[],
+): Marketplace | null {
+  for (const identity of contracts.marketplaces) {
+    if (identity.zones.includes(zone as Hex)) return identity.marketplace;
+    if (recipients.some((recipient) => identity.feeRecipients.includes(recipient as Hex))) return identity.marketplace;
+  }
+  return null;
+}
