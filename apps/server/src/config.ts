@@ -4,6 +4,9 @@ import { Address, DEVNET_CHAIN_ID, MAINNET_CHAIN_ID, normalizeAddress } from '@f
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** What one process runs (ARCHITECTURE §1); `npm start` runs them all, production one per process. */
+export const ROLES = ['api', 'indexer'] as const;
+export type Role = (typeof ROLES)[number];
 
 const commaList = z
   .string()
@@ -28,6 +31,15 @@ const Env = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  ROLES: z
+    .string()
+    .transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ROLES)).min(1))
+    .default([...ROLES]),
+  SIMULATOR: z.enum(['on', 'off']).default('on'),
+  SIMULATOR_RATE: z.coerce.number().positive().max(6000).default(60),
+  BLOCK_TIME: z.coerce.number().int().min(0).max(60).default(2),
+  INDEXER_START_BLOCK: z.coerce.number().int().min(0).optional(),
   WEB_DIST: z.string().optional(),
   BUILD_VERSION: z.string().optional(),
 });
@@ -48,6 +60,12 @@ export type Config = {
   authRateLimit: number;
   trustProxy: boolean | string[];
   logLevel: (typeof LOG_LEVELS)[number];
+  roles: ReadonlySet<Role>;
+  /** The trader bots; only ever on the devnet. */
+  simulator: { enabled: boolean; ratePerMinute: number };
+  /** Seconds between devnet blocks (0: one block per transaction). */
+  blockTimeSeconds: number;
+  indexerStartBlock: number | undefined;
   webDist: string;
   version: string;
 };
@@ -79,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: vars.AUTH_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
+    roles: new Set(vars.ROLES),
+    simulator: { enabled: vars.SIMULATOR === 'on' && vars.RPC_URL === undefined, ratePerMinute: vars.SIMULATOR_RATE },
+    blockTimeSeconds: vars.BLOCK_TIME,
+    indexerStartBlock: vars.INDEXER_START_BLOCK,
     webDist: vars.WEB_DIST === undefined ? defaultWebDist() : path.resolve(base, vars.WEB_DIST),
     version: vars.BUILD_VERSION ?? packageVersion(),
   };

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { ChainAccess } from './chain/client';
 import type { Database } from './db/pool';
 
 /** What every service needs: the configuration, the database and a clock (injected so tests can move time). */
@@ -6,4 +7,6 @@ export type AppContext = {
   config: Config;
   db: Database;
   now: () => Date;
+  /** Absent when the server runs without a chain (some tests); chain-backed calls then refuse politely. */
+  chain?: ChainAccess;
 };

@@ -1,9 +1,17 @@
+import { calendarSchedule, type Simulator, startSimulator } from '@floordesk/devnet';
+import { type PostListingRequest, Status } from '@floordesk/protocol';
 import pino from 'pino';
+import { startIndexer } from './chain/indexer';
+import { startMempoolWatcher } from './chain/mempool';
+import { startMetadataWorker } from './chain/metadata';
+import { openChain } from './chain/open-chain';
 import { ConfigError, loadConfig } from './config';
+import { upsertCalendarEvents } from './modules/calendar/store';
 import { openPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { connectDatabase } from './db/pool';
 import { buildServer } from './http/server';
+import { SIMULATOR_OFF } from './modules/diagnostics/service';
 
 /** What has been started so far, stopped in reverse order: the server before the pool before the database. */
 const running: Array<() => Promise<unknown>> = [];
@@ -32,12 +40,66 @@ async function main(): Promise<void> {
   running.push(() => database.pool.end());
   await runMigrations(database.pool);
 
-  const app = await buildServer({ config, database, logger });
-  running.push(() => app.close());
-  await app.listen({ port: config.port, host: config.host });
+  const origin = config.publicOrigin?.origin ?? `http://${config.host}:${config.port}`;
+  const chain = await openChain(config, origin, (message) => process.stdout.write(`${message}\n`));
+  running.push(chain.stop);
+  const devnet = chain.devnet;
+  if (devnet) {
+    const addresses = new Map(devnet.manifest.collections.map((c) => [c.slug, c.address.toLowerCase()]));
+    await upsertCalendarEvents(
+      database.pool,
+      calendarSchedule(new Date(devnet.manifest.createdAt), origin),
+      (slug) => addresses.get(slug),
+    );
+  }
 
-  const origin = `http://${config.host}:${config.port}`;
+  let simulator: Simulator | undefined;
+  if (config.roles.has('api')) {
+    const app = await buildServer({
+      config,
+      database,
+      logger,
+      chain: chain.access,
+      ...(devnet && { devnet: { simulatorState: () => simulator?.state() ?? SIMULATOR_OFF } }),
+    });
+    running.push(() => app.close());
+    await app.listen({ port: config.port, host: config.host });
+  }
+  if (config.roles.has('indexer')) {
+    const roleOptions = { pool: database.pool, chain: chain.access, now: () => new Date() };
+    const startBlock = config.indexerStartBlock ?? (devnet ? 0 : Number(await chain.access.client.getBlockNumber()));
+    const indexer = startIndexer({ ...roleOptions, log: logger.child({ role: 'indexer' }), startBlock });
+    running.push(indexer.stop);
+    const mempool = startMempoolWatcher({ ...roleOptions, log: logger.child({ role: 'mempool' }) });
+    running.push(mempool.stop);
+    const metadata = startMetadataWorker({ ...roleOptions, log: logger.child({ role: 'metadata' }) });
+    running.push(metadata.stop);
+  }
+  if (devnet && config.simulator.enabled) {
+    const log = logger.child({ role: 'simulator' });
+    simulator = startSimulator({
+      rpcUrl: devnet.rpcUrl,
+      manifest: devnet.manifest,
+      ratePerMinute: config.simulator.ratePerMinute,
+      postListing: (listing) => postListing(`http://${config.host}:${config.port}`, listing),
+      log: (message, details) => log.debug(details ?? {}, message),
+    });
+    const started = simulator;
+    running.push(() => started.stop());
+  }
+
   process.stdout.write(`FloorDesk is running at ${origin}  (API docs: ${origin}/api/docs)\n`);
+}
+
+/** The simulator lists through the public order-book endpoint, as a marketplace connector would. */
+async function postListing(apiOrigin: string, listing: PostListingRequest): Promise<void> {
+  const response = await fetch(`${apiOrigin}/api/orders/listings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(listing),
+  });
+  const body = (await response.json()) as { status: number; msg: string };
+  if (body.status !== Status.Ok) throw new Error(`order book refused the listing: ${body.msg}`);
 }
 
 function stopOnSignals(logger: pino.Logger): void {

@@ -35,3 +35,13 @@ export async function loadArtifacts(options: LoadArtifactsOptions = {}): Promise
   }
   return { ...(contracts as Record<ContractName, Artifact>), hash: hash.digest('hex') };
 }
+export {
+  CONDUIT_CONTROLLER_ABI,
+  type ConsiderationItem,
+  type OfferItem,
+  type OrderComponents,
+  SEAPORT_ABI,
+  SEAPORT_ORDER_TYPES,
+  seaportDomain,
+  seaportOrderHash,
+} from './seaport';

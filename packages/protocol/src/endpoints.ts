@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppConfigData } from './app';
+import { PostListingData, PostListingRequest } from './market';
 import { LoginData, LoginRequest, NoticeData, NoticeRequest } from './auth';
 import { UserCheckData } from './user';
 
@@ -53,6 +54,15 @@ export const endpoints = {
     summary: 'Revoke the current session',
     tags: ['auth'],
     data: z.null(),
+  },
+  postListing: {
+    method: 'POST',
+    path: '/api/orders/listings',
+    auth: false,
+    summary: 'Submit a signed Seaport listing to the order book (marketplace connectors; the signature is the proof)',
+    tags: ['orders'],
+    body: PostListingRequest,
+    data: PostListingData,
   },
   userCheck: {
     method: 'GET',

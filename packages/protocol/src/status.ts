@@ -25,6 +25,21 @@ export const Status = {
   NoticeAddressMismatch: 1106,
   NoticeChainMismatch: 1107,
   SignatureMismatch: 1108,
+
+  /** Order book refusals: a listing that could not be filled is never stored. */
+  ListingWrongChain: 1201,
+  ListingUnsupported: 1202,
+  ListingBadPrice: 1203,
+  ListingExpired: 1204,
+  ListingBadSignature: 1205,
+  ListingStaleCounter: 1206,
+  ListingCancelled: 1207,
+  ListingFilled: 1208,
+  ListingNotOwner: 1209,
+  ListingNotApproved: 1210,
+  ListingUnknownMarketplace: 1211,
+  /** The chain could not be asked (RPC down): the listing may be fine; try again. */
+  ChainUnavailable: 1299,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];
@@ -80,6 +95,42 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.SignatureMismatch]: {
     en: 'The signature does not belong to this address.',
     zh: '签名与该地址不匹配。',
+  },
+  [Status.ListingWrongChain]: {
+    en: 'The order is for another network or another Seaport contract.',
+    zh: '该订单属于其他网络或其他 Seaport 合约。',
+  },
+  [Status.ListingUnsupported]: {
+    en: 'Only fixed-price listings of one NFT for ETH, paying the seller first, are accepted.',
+    zh: '仅接受以 ETH 定价、单个 NFT、且首先支付给卖家的固定价格挂单。',
+  },
+  [Status.ListingBadPrice]: { en: 'The listing price must be above zero.', zh: '挂单价格必须大于零。' },
+  [Status.ListingExpired]: {
+    en: 'The listing has expired or its time window is invalid.',
+    zh: '挂单已过期或时间范围无效。',
+  },
+  [Status.ListingBadSignature]: {
+    en: 'The order signature does not belong to the offerer.',
+    zh: '订单签名与挂单人不匹配。',
+  },
+  [Status.ListingStaleCounter]: {
+    en: "The order was signed with an old counter: the offerer has cancelled all such orders.",
+    zh: '订单使用了过期的计数器签名：挂单人已取消此类订单。',
+  },
+  [Status.ListingCancelled]: { en: 'The order has been cancelled.', zh: '该订单已被取消。' },
+  [Status.ListingFilled]: { en: 'The order has already been filled.', zh: '该订单已成交。' },
+  [Status.ListingNotOwner]: { en: 'The offerer does not own this NFT.', zh: '挂单人并不持有该 NFT。' },
+  [Status.ListingNotApproved]: {
+    en: 'The NFT is not approved to the marketplace for transfer.',
+    zh: '该 NFT 未授权给市场进行转移。',
+  },
+  [Status.ListingUnknownMarketplace]: {
+    en: 'The order does not come from a supported marketplace.',
+    zh: '该订单不属于受支持的市场。',
+  },
+  [Status.ChainUnavailable]: {
+    en: 'The blockchain node cannot be reached right now. Please try again.',
+    zh: '暂时无法连接区块链节点，请稍后重试。',
   },
 };
 

@@ -121,7 +121,7 @@ describe('decodeLogs', () => {
       topics: encodeEventTopics({
         abi: parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']),
         args: { from: seller, to: buyer },
-      }),
+      }) as string[],
       data: encodeAbiParameters([{ type: 'uint256' }], [10n]),
       ...at,
       logIndex: 4,
@@ -152,25 +152,25 @@ describe('decodeLogs', () => {
     const logs = [
       {
         address: seaport,
-        topics: encodeEventTopics({ abi: [cancelled], args: { offerer: seller, zone: noZone } }),
+        topics: encodeEventTopics({ abi: [cancelled], args: { offerer: seller, zone: noZone } }) as string[],
         data: encodeAbiParameters([{ type: 'bytes32' }], [orderHash]),
         ...at,
       },
       {
         address: seaport,
-        topics: encodeEventTopics({ abi: [counter], args: { offerer: seller } }),
+        topics: encodeEventTopics({ abi: [counter], args: { offerer: seller } }) as string[],
         data: encodeAbiParameters([{ type: 'uint256' }], [2n]),
         ...at,
       },
       {
         address: collection,
-        topics: encodeEventTopics({ abi: [approval], args: { owner: seller, operator: seaport } }),
+        topics: encodeEventTopics({ abi: [approval], args: { owner: seller, operator: seaport } }) as string[],
         data: encodeAbiParameters([{ type: 'bool' }], [false]),
         ...at,
       },
       {
         address: collection,
-        topics: encodeEventTopics({ abi: [batchUpdate] }),
+        topics: encodeEventTopics({ abi: [batchUpdate] }) as string[],
         data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [1n, 100n]),
         ...at,
       },

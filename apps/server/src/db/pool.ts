@@ -1,8 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import * as schema from './schema';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: Pool };
 /** A transaction handle: stores accept it wherever they accept the database, so callers choose atomicity. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
@@ -18,4 +18,23 @@ export function connectDatabase(url: string, onIdleError: (error: Error) => void
     if (!pool.ending) onIdleError(error);
   });
   return { pool, db: drizzle(pool, { schema }) };
+}
+
+/**
+ * Runs `work` in one transaction on a dedicated client: the raw-SQL paths (bulk ingest, the order book) use this
+ * where drizzle's query builder cannot pass arrays as single parameters.
+ */
+export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }

@@ -2,11 +2,17 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { BODY_LIMIT_BYTES } from '@floordesk/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { SimulatorState } from '@floordesk/protocol';
+import type { ChainAccess } from '../chain/client';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { DatabaseConnection } from '../db/pool';
 import { registerAppRoutes } from '../modules/app/routes';
 import { registerAuthRoutes } from '../modules/auth/routes';
+import { devnetAssetRoutes } from '../modules/devnet-assets/routes';
+import { registerDiagnosticsRoutes } from '../modules/diagnostics/routes';
+import { SIMULATOR_OFF } from '../modules/diagnostics/service';
+import { registerOrderRoutes } from '../modules/orders/routes';
 import { registerUserRoutes } from '../modules/user/routes';
 import { sessionPlugin } from './auth';
 import { registerErrorHandler } from './errors';
@@ -22,6 +28,9 @@ export type ServerOptions = {
   now?: () => Date;
   /** Without one the server does not log (tests). */
   logger?: FastifyBaseLogger;
+  chain?: ChainAccess;
+  /** The devnet serves its token metadata and images from here; absent on other chains. */
+  devnet?: { simulatorState: () => SimulatorState };
 };
 
 /** A ready server: `listen()` to serve, or `inject()` to test. */
@@ -30,6 +39,8 @@ export async function buildServer({
   database,
   now = () => new Date(),
   logger,
+  chain,
+  devnet,
 }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -45,11 +56,14 @@ export async function buildServer({
   await registerOpenApi(app, config.version);
   await app.register(fastifyRateLimit, { global: false });
 
-  const ctx: AppContext = { config, db: database.db, now };
+  const ctx: AppContext = { config, db: database.db, now, ...(chain && { chain }) };
   await app.register(sessionPlugin, { ctx });
   registerAppRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
+  registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
+  if (devnet) await app.register(devnetAssetRoutes, { origin: config.publicOrigin?.origin });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

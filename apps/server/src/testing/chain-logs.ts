@@ -24,8 +24,8 @@ export function orderFulfilledLog(
 ): RawLog {
   return {
     address: seaport,
-    topics: encodeEventTopics({ abi: [orderFulfilled], args: { offerer: event.offerer, zone: event.zone } }),
-    data: encodeAbiParameters(orderFulfilled.inputs.filter((input) => !input.indexed), [
+    topics: encodeEventTopics({ abi: [orderFulfilled], args: { offerer: event.offerer, zone: event.zone } }) as Hex[],
+    data: encodeAbiParameters(orderFulfilled.inputs.filter((input) => !('indexed' in input)), [
       event.orderHash,
       event.recipient,
       event.offer,
@@ -40,7 +40,7 @@ export function transferLog(
   event: { from: Address; to: Address; tokenId: bigint },
   at: Position,
 ): RawLog {
-  return { address: collection, topics: encodeEventTopics({ abi: [transfer], args: event }), data: '0x', ...at };
+  return { address: collection, topics: encodeEventTopics({ abi: [transfer], args: event }) as Hex[], data: '0x', ...at };
 }
 
 export function transferSingleLog(
@@ -50,7 +50,7 @@ export function transferSingleLog(
 ): RawLog {
   return {
     address: collection,
-    topics: encodeEventTopics({ abi: [transferSingle], args: event }),
+    topics: encodeEventTopics({ abi: [transferSingle], args: event }) as Hex[],
     data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [event.id, event.value]),
     ...at,
   };
@@ -63,7 +63,7 @@ export function transferBatchLog(
 ): RawLog {
   return {
     address: collection,
-    topics: encodeEventTopics({ abi: [transferBatch], args: event }),
+    topics: encodeEventTopics({ abi: [transferBatch], args: event }) as Hex[],
     data: encodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], [event.ids, event.values]),
     ...at,
   };

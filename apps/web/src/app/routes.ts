@@ -31,6 +31,7 @@ const placeholder = () => import('./pages/placeholder-page');
 const signIn = () => import('../features/auth/components/sign-in-page');
 const signOut = () => import('../features/auth/components/sign-out-page');
 const notFound = () => import('./pages/not-found-page');
+const diagnostics = () => import('../features/diagnostics/components/diagnostics-page');
 
 const publicPage: RouteFlags = {
   keepAlive: false,
@@ -66,7 +67,7 @@ export const appRoutes: readonly AppRoute[] = [
   route('/my', 'my', 'Profile', memberPage),
   route('/notice', 'notice', 'Notifications', memberPage),
   route('/protfolio', 'portfolio', 'Portfolio', memberPage),
-  route('/dataTest', 'dataTest', 'Data test', memberPage),
+  route('/dataTest', 'dataTest', 'Data test', memberPage, diagnostics),
   route('/verification', 'verification', 'Verification', memberPage),
 
   route('/home', 'home', 'Home', publicPage),

@@ -37,3 +37,20 @@ export function formatDate(unixSeconds: number, pattern = 'YYYY-MM-DD HH:mm:ss')
 export function fromNow(unixSeconds: number): string {
   return dayjs.unix(unixSeconds).fromNow();
 }
+
+const WEI_DECIMALS = 18;
+
+/**
+ * Wei as ETH with a fixed number of decimals (0 to 18), rounded half up: `formatEth('1234560000000000000')` is
+ * `1.2346`. Integer math only, so no amount loses precision to floating point.
+ */
+export function formatEth(wei: string | bigint, decimals = 4): string {
+  const value = BigInt(wei);
+  const magnitude = value < 0n ? -value : value;
+  const step = 10n ** BigInt(WEI_DECIMALS - decimals);
+  const rounded = (magnitude + step / 2n) / step;
+  const scale = 10n ** BigInt(decimals);
+  const whole = (rounded / scale).toString();
+  const fraction = decimals === 0 ? '' : `.${(rounded % scale).toString().padStart(decimals, '0')}`;
+  return `${value < 0n && rounded > 0n ? '-' : ''}${whole}${fraction}`;
+}

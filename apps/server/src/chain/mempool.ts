@@ -1,0 +1,112 @@
+import { SEAPORT_ABI } from '@floordesk/contracts';
+import type { Logger } from 'pino';
+import type { Pool } from 'pg';
+import { decodeFunctionData, type Hex, type Transaction } from 'viem';
+import type { ChainAccess } from './client';
+import { ItemType } from './events';
+
+/** A pending transaction not mined after this long is taken as dropped. */
+const PENDING_TTL_MS = 10 * 60_000;
+
+type Target = { collection: string; tokenId: bigint };
+
+/**
+ * The NFTs a pending Seaport fill would buy, read from its calldata: the offer items of every order it fills
+ * (basic orders carry the NFT as their offer token). Anything else targets nothing.
+ */
+export function fillTargets(input: Hex): Target[] {
+  let call;
+  try {
+    call = decodeFunctionData({ abi: SEAPORT_ABI, data: input });
+  } catch {
+    return [];
+  }
+  const nfts = (items: readonly { itemType: number; token: string; identifierOrCriteria: bigint }[]) =>
+    items
+      .filter((item) => item.itemType === ItemType.Erc721 || item.itemType === ItemType.Erc1155)
+      .map((item) => ({ collection: item.token.toLowerCase(), tokenId: item.identifierOrCriteria }));
+  switch (call.functionName) {
+    case 'fulfillBasicOrder':
+    case 'fulfillBasicOrder_efficient_6GL6yc': {
+      const [parameters] = call.args;
+      // Routes 0–2 pay ETH or ERC-20 for an offered NFT; the others accept bids.
+      return Math.floor(parameters.basicOrderType / 4) <= 2
+        ? [{ collection: parameters.offerToken.toLowerCase(), tokenId: parameters.offerIdentifier }]
+        : [];
+    }
+    case 'fulfillOrder':
+      return nfts(call.args[0].parameters.offer);
+    case 'fulfillAdvancedOrder':
+      return nfts(call.args[0].parameters.offer);
+    case 'fulfillAvailableOrders':
+      return call.args[0].flatMap((order) => nfts(order.parameters.offer));
+    case 'fulfillAvailableAdvancedOrders':
+      return call.args[0].flatMap((order) => nfts(order.parameters.offer));
+    default:
+      return [];
+  }
+}
+
+/** Records pending fills of the given transaction; mined ones are skipped (ingest already cleared them). */
+export async function recordPending(pool: Pool, tx: Transaction, seaport: string, now: Date): Promise<number> {
+  if (tx.blockNumber !== null || tx.to?.toLowerCase() !== seaport) return 0;
+  const targets = fillTargets(tx.input);
+  if (targets.length === 0) return 0;
+  const result = await pool.query(
+    `insert into pending_buys (tx_hash, collection, token_id, buyer, seen_at)
+     select $1, * , $4, $5 from unnest($2::text[], $3::numeric[]) on conflict do nothing`,
+    [
+      tx.hash.toLowerCase(),
+      targets.map((t) => t.collection),
+      targets.map((t) => t.tokenId.toString()),
+      tx.from.toLowerCase(),
+      now,
+    ],
+  );
+  return result.rowCount ?? 0;
+}
+
+export type MempoolWatcher = { stop(): Promise<void> };
+
+/**
+ * Polls the node's pending-transaction filter and records the Seaport fills among them, so listings and
+ * collections carry a pending count; mined transactions leave with their block, dropped ones after 10 minutes.
+ */
+export function startMempoolWatcher(options: {
+  pool: Pool;
+  chain: ChainAccess;
+  now: () => Date;
+  log: Logger;
+  pollMs?: number;
+}): MempoolWatcher {
+  const { pool, chain, log } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let filter: Awaited<ReturnType<typeof chain.client.createPendingTransactionFilter>> | undefined;
+
+  const tick = async () => {
+    try {
+      filter ??= await chain.client.createPendingTransactionFilter();
+      const hashes = await chain.client.getFilterChanges({ filter });
+      const txs = await Promise.all(
+        hashes.map((hash) => chain.client.getTransaction({ hash }).catch(() => undefined)),
+      );
+      for (const tx of txs) if (tx) await recordPending(pool, tx, chain.contracts.seaport, options.now());
+      await pool.query('delete from pending_buys where seen_at < $1', [
+        new Date(options.now().getTime() - PENDING_TTL_MS),
+      ]);
+    } catch (error) {
+      // Nodes forget idle filters; a fresh one is made on the next tick.
+      filter = undefined;
+      log.debug({ err: error }, 'mempool poll failed');
+    }
+    if (!stopped) timer = setTimeout(tick, options.pollMs ?? 500);
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

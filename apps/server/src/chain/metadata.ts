@@ -1,0 +1,179 @@
+import type { Logger } from 'pino';
+import type { Pool } from 'pg';
+import { type Address, erc721Abi, parseAbi } from 'viem';
+import { withTransaction } from '../db/pool';
+import { refreshFloors } from './rollups';
+import type { ChainAccess } from './client';
+
+const INFO_ABI = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function totalSupply() view returns (uint256)',
+  'function supportsInterface(bytes4 interfaceId) view returns (bool)',
+  'function uri(uint256 id) view returns (string)',
+]);
+const ERC721_INTERFACE = '0x80ac58cd';
+const ERC1155_INTERFACE = '0xd9b67a26';
+const MAX_ATTEMPTS = 5;
+const FETCH_TIMEOUT_MS = 5000;
+
+type Attribute = { trait_type?: unknown; value?: unknown };
+
+/** Reads name, symbol, supply and standard (ERC-165) of collections first seen by the indexer. */
+export async function fillCollectionInfo({ pool, chain }: { pool: Pool; chain: ChainAccess }): Promise<number> {
+  const { rows } = await pool.query<{ address: Address }>(
+    `select address from collections where info_status = 'pending' limit 20`,
+  );
+  await Promise.all(
+    rows.map(async ({ address }) => {
+      const read = <T>(call: Promise<T>) => call.catch(() => null);
+      const contract = { address, abi: INFO_ABI } as const;
+      const [name, symbol, supply, is721, is1155] = await Promise.all([
+        read(chain.client.readContract({ ...contract, functionName: 'name' })),
+        read(chain.client.readContract({ ...contract, functionName: 'symbol' })),
+        read(chain.client.readContract({ ...contract, functionName: 'totalSupply' })),
+        read(chain.client.readContract({ ...contract, functionName: 'supportsInterface', args: [ERC721_INTERFACE] })),
+        read(chain.client.readContract({ ...contract, functionName: 'supportsInterface', args: [ERC1155_INTERFACE] })),
+      ]);
+      const standard = is721 ? 'erc721' : is1155 ? 'erc1155' : null;
+      await pool.query(
+        `update collections set name = $2, symbol = $3, total_supply = $4, standard = $5, info_status = 'ok'
+          where address = $1`,
+        [address, name, symbol, supply?.toString() ?? null, standard],
+      );
+    }),
+  );
+  return rows.length;
+}
+
+/**
+ * Fetches token metadata (tokenURI or uri → JSON) for tokens waiting for it: name, image and traits. A failure is
+ * retried with exponential backoff and given up after 5 attempts; an ERC-4906 update (a reveal) queues the token
+ * again.
+ */
+export async function fillTokenMetadata(
+  { pool, chain, now }: { pool: Pool; chain: ChainAccess; now: () => Date },
+  batch = 50,
+): Promise<number> {
+  const { rows } = await pool.query<{ collection: Address; token_id: string; standard: string | null; attempts: number }>(
+    `select t.collection, t.token_id, c.standard, t.metadata_attempts as attempts
+       from tokens t join collections c on c.address = t.collection
+      where t.metadata_status = 'pending' and c.info_status = 'ok'
+        and (t.metadata_next_attempt_at is null or t.metadata_next_attempt_at <= $1)
+      limit $2`,
+    [now(), batch],
+  );
+  await Promise.all(
+    rows.map(async (row) => {
+      try {
+        const tokenId = BigInt(row.token_id);
+        const uri =
+          row.standard === 'erc1155'
+            ? (
+                await chain.client.readContract({ address: row.collection, abi: INFO_ABI, functionName: 'uri', args: [tokenId] })
+              ).replace('{id}', tokenId.toString(16).padStart(64, '0'))
+            : await chain.client.readContract({
+                address: row.collection,
+                abi: erc721Abi,
+                functionName: 'tokenURI',
+                args: [tokenId],
+              });
+        const metadata = await fetchJson(uri);
+        const attributes = Array.isArray(metadata.attributes) ? (metadata.attributes as Attribute[]) : [];
+        const traits = attributes
+          .filter((a) => typeof a.trait_type === 'string' && (typeof a.value === 'string' || typeof a.value === 'number'))
+          .map((a) => ({ type: String(a.trait_type), value: String(a.value) }));
+        await withTransaction(pool, async (client) => {
+          await client.query(
+            `update tokens set name = $3, image_url = $4, metadata_status = 'ok', metadata_next_attempt_at = null
+              where collection = $1 and token_id = $2`,
+            [
+              row.collection,
+              row.token_id,
+              typeof metadata.name === 'string' ? metadata.name : null,
+              typeof metadata.image === 'string' ? metadata.image : null,
+            ],
+          );
+          await client.query('delete from token_traits where collection = $1 and token_id = $2', [
+            row.collection,
+            row.token_id,
+          ]);
+          if (traits.length > 0) {
+            await client.query(
+              `insert into token_traits (collection, token_id, trait_type, value)
+               select $1, $2, * from unnest($3::text[], $4::text[]) on conflict do nothing`,
+              [row.collection, row.token_id, traits.map((t) => t.type), traits.map((t) => t.value)],
+            );
+          }
+        });
+      } catch {
+        const attempts = row.attempts + 1;
+        await pool.query(
+          `update tokens set metadata_attempts = $3, metadata_status = $4, metadata_next_attempt_at = $5
+            where collection = $1 and token_id = $2`,
+          [
+            row.collection,
+            row.token_id,
+            attempts,
+            attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            new Date(now().getTime() + 2000 * 2 ** attempts),
+          ],
+        );
+      }
+    }),
+  );
+  return rows.length;
+}
+
+async function fetchJson(uri: string): Promise<Record<string, unknown>> {
+  if (uri.startsWith('data:application/json;base64,')) {
+    return JSON.parse(Buffer.from(uri.slice(29), 'base64').toString('utf8')) as Record<string, unknown>;
+  }
+  if (uri.startsWith('data:application/json,')) return JSON.parse(decodeURIComponent(uri.slice(22)));
+  const url = uri.startsWith('ipfs://') ? `https://ipfs.io/ipfs/${uri.slice(7)}` : uri;
+  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`metadata ${url}: HTTP ${response.status}`);
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null) throw new Error(`metadata ${url}: not an object`);
+  return body as Record<string, unknown>;
+}
+
+/** Ends listings whose time is up, and refreshes their collections' floors. */
+export async function expireListings(pool: Pool, now: Date): Promise<number> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ collection: string }>(
+      `update listings set status = 'expired', status_reason = 'expired', updated_at = $1
+        where status = 'active' and end_time <= $1 returning collection`,
+      [now],
+    );
+    await refreshFloors(
+      client,
+      rows.map((row) => row.collection),
+      now,
+    );
+    return rows.length;
+  });
+}
+
+/** Runs the metadata and expiry passes every second until stopped. */
+export function startMetadataWorker(options: { pool: Pool; chain: ChainAccess; now: () => Date; log: Logger }) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      await fillCollectionInfo(options);
+      await fillTokenMetadata(options);
+      await expireListings(options.pool, options.now());
+    } catch (error) {
+      options.log.warn({ err: error }, 'metadata pass failed');
+    }
+    if (!stopped) timer = setTimeout(tick, 1000);
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

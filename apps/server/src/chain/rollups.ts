@@ -1,0 +1,30 @@
+import type { ClientBase } from 'pg';
+
+/** Minute buckets are wall-clock minutes in UTC; trades land in their block's minute. */
+const MINUTE = `date_trunc('minute', $2::timestamptz at time zone 'UTC') at time zone 'UTC'`;
+
+/**
+ * Writes each collection's current floor (cheapest active, unexpired listing) into the current minute's rollup,
+ * so "floor at the end of the minute" is kept as listings come and go.
+ */
+export async function refreshFloors(client: ClientBase, collections: readonly string[], now: Date): Promise<void> {
+  if (collections.length === 0) return;
+  await client.query(
+    `insert into collection_stats_1m (collection, minute, floor_wei)
+     select c.address, ${MINUTE},
+            (select min(l.price_wei) from listings l
+              where l.collection = c.address and l.status = 'active' and l.end_time > $2 and l.start_time <= $2)
+       from unnest($1::text[]) as c(address)
+     on conflict (collection, minute) do update set floor_wei = excluded.floor_wei`,
+    [[...new Set(collections)], now],
+  );
+}
+
+/** Counts a listing the order book accepted into its minute. */
+export async function countNewListing(client: ClientBase, collection: string, now: Date): Promise<void> {
+  await client.query(
+    `insert into collection_stats_1m (collection, minute, new_listings) values ($1, ${MINUTE}, 1)
+     on conflict (collection, minute) do update set new_listings = collection_stats_1m.new_listings + 1`,
+    [collection, now],
+  );
+}

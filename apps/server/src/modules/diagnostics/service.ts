@@ -1,0 +1,74 @@
+import type { Diagnostics, Marketplace, SimulatorState } from '@floordesk/protocol';
+import type { AppContext } from '../../context';
+
+export const SIMULATOR_OFF: SimulatorState = {
+  state: 'off',
+  bots: 0,
+  rate_per_min: 0,
+  actions: {},
+  hot_collection: null,
+  last_action_at: null,
+};
+
+/** Chain head against the indexer's cursor, what has been indexed, and the simulator: the devnet at a glance. */
+export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState): Promise<Diagnostics> {
+  const pool = ctx.db.$client;
+  const headBlock = ctx.chain ? await ctx.chain.client.getBlock().catch(() => undefined) : undefined;
+  const head =
+    headBlock && headBlock.number !== null && headBlock.hash !== null
+      ? { number: Number(headBlock.number), hash: headBlock.hash, timestamp: Number(headBlock.timestamp) }
+      : null;
+  const [cursorRows, counts, recent] = await Promise.all([
+    pool.query<{ number: string; hash: string; timestamp: Date }>(
+      'select number, hash, timestamp from chain_blocks order by number desc limit 1',
+    ),
+    pool.query<Record<'sales' | 'transfers' | 'listings' | 'pending' | 'collections', number>>(
+      `select (select count(*) from sales)::int as sales,
+              (select count(*) from transfers)::int as transfers,
+              (select count(*) from listings where status = 'active')::int as listings,
+              (select count(distinct tx_hash) from pending_buys)::int as pending,
+              (select count(*) from collections)::int as collections`,
+    ),
+    pool.query<{
+      collection: string;
+      name: string | null;
+      token_id: string;
+      price_wei: string;
+      marketplace: Marketplace | null;
+      block_number: string;
+      tx_hash: string;
+      block_time: Date;
+    }>(
+      `select s.collection, c.name, s.token_id, s.price_wei, s.marketplace, s.block_number, s.tx_hash, s.block_time
+         from sales s left join collections c on c.address = s.collection
+        order by s.block_number desc, s.log_index desc limit 20`,
+    ),
+  ]);
+  const cursorRow = cursorRows.rows[0];
+  const cursor = cursorRow
+    ? { number: Number(cursorRow.number), hash: cursorRow.hash, timestamp: toSeconds(cursorRow.timestamp) }
+    : null;
+  const totals = counts.rows[0] ?? { sales: 0, transfers: 0, listings: 0, pending: 0, collections: 0 };
+  return {
+    chain_id: ctx.config.chainId,
+    head,
+    cursor,
+    lag_blocks: head && cursor ? Math.max(0, head.number - cursor.number) : null,
+    ...totals,
+    simulator,
+    recent_sales: recent.rows.map((row) => ({
+      collection: row.collection,
+      name: row.name,
+      token_id: row.token_id,
+      price_wei: row.price_wei,
+      marketplace: row.marketplace,
+      block_number: Number(row.block_number),
+      tx_hash: row.tx_hash,
+      timestamp: toSeconds(row.block_time),
+    })),
+  };
+}
+
+function toSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}

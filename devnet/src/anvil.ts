@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
+import { DEVNET_ACCOUNT_COUNT, DEVNET_MNEMONIC } from './accounts';
+
+export type AnvilOptions = {
+  /** Load the chain from this file at start and write it back on exit (and every `stateInterval` seconds). */
+  stateFile?: string;
+  stateIntervalSeconds?: number;
+  port?: number;
+};
+
+export type Anvil = {
+  rpcUrl: string;
+  process: ChildProcess;
+  /** SIGTERM (anvil writes its state file), then SIGKILL if it has not exited within 5 s. */
+  stop(): Promise<void>;
+};
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Starts anvil (from @foundry-rs/anvil's platform package, spawned by path as NOTES.md says) on a free port. It
+ * starts automining; the devnet switches to interval mining once it is ready, so a mempool exists between blocks.
+ */
+export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  const binary = require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');
+  const args = [
+    '--host', '127.0.0.1',
+    '--port', String(options.port ?? 0),
+    '--chain-id', String(DEVNET_CHAIN_ID),
+    '--mnemonic', DEVNET_MNEMONIC,
+    '--accounts', String(DEVNET_ACCOUNT_COUNT),
+    '--balance', '10000',
+    // Our collections and sweeps are big; mainnet's 30M limit would still fit, 60M leaves the deploy room.
+    '--gas-limit', '60000000',
+  ];
+  if (options.stateFile) {
+    args.push('--state', options.stateFile);
+    if (options.stateIntervalSeconds) args.push('--state-interval', String(options.stateIntervalSeconds));
+  }
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const rpcUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on ([\d.]+:\d+)/.exec(output);
+      if (match) {
+        child.stdout.off('data', onData);
+        // Keep draining so a full pipe never blocks anvil.
+        child.stdout.resume();
+        resolve(`http://${match[1]}`);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`anvil exited with code ${code} before listening:\n${output}`)));
+  });
+  child.stderr.resume();
+  return {
+    rpcUrl,
+    process: child,
+    stop: () => stopProcess(child),
+  };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,232 @@
+import type { Artifacts } from '@floordesk/contracts';
+import { CONDUIT_CONTROLLER_ABI } from '@floordesk/contracts';
+import {
+  type Account,
+  type Address,
+  type Chain,
+  concat,
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  pad,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { foundry } from 'viem/chains';
+import { ACCOUNT_PLAN, botAccounts, devnetAccount } from './accounts';
+import { COLLECTIONS, type CollectionSpec } from './catalog';
+import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from './devnet-abi';
+import { hiddenMetadataUri, metadataBaseUri } from './metadata';
+
+/** What the deploy produced; the server reads its addresses as the devnet's row of the per-chain table. */
+export type DevnetManifest = {
+  /** Artifacts and catalog it was built from: a different key means the snapshot is stale. */
+  key: string;
+  /** When the devnet first started: the anchor of the reveal and the calendar. */
+  createdAt: string;
+  /** The origin baked into token URIs. */
+  origin: string;
+  deployer: Address;
+  seaport: Address;
+  conduitController: Address;
+  conduit: { key: Hex; address: Address };
+  ethUsdFeed: Address;
+  marketplaces: {
+    opensea: { feeRecipient: Address; feeBps: number };
+    soduswap: { feeRecipient: Address; feeBps: number };
+  };
+  collections: Array<{ slug: string; address: Address; standard: CollectionSpec['standard'] }>;
+};
+
+/** OpenSea's real fee recipient; the devnet's second Seaport marketplace has its own. */
+const MARKETPLACES: DevnetManifest['marketplaces'] = {
+  opensea: { feeRecipient: '0x0000a26b00c1f0df003000390027140000faa719', feeBps: 250 },
+  soduswap: { feeRecipient: '0x50d05a9000000000000000000000000000000f33', feeBps: 100 },
+};
+
+/** ETH/USD with the feed's 8 decimals. */
+const INITIAL_ETH_USD = 3_000_00000000n;
+const MINT_CHUNK = 200;
+
+type Clients = { chain: PublicClient<Transport, Chain>; wallet: (account: Account) => WalletClient<Transport, Chain, Account> };
+
+function clients(rpcUrl: string): Clients {
+  const transport = http(rpcUrl, { timeout: 60_000 });
+  return {
+    // The deploy runs on an automining chain: receipts exist as soon as a send returns, so poll fast.
+    chain: createPublicClient({ chain: foundry, transport, pollingInterval: 20 }),
+    wallet: (account) => createWalletClient({ chain: foundry, transport, account }),
+  };
+}
+
+/**
+ * Deploys the devnet's world on a fresh, automining anvil: ConduitController, Seaport 1.6 and a conduit for it,
+ * the ETH/USD feed, every catalog collection with its premint spread over the trader bots, and the bots'
+ * approvals to Seaport and the conduit.
+ */
+export async function deployDevnet(options: {
+  rpcUrl: string;
+  artifacts: Artifacts;
+  key: string;
+  origin: string;
+  onProgress?: (message: string) => void;
+}): Promise<DevnetManifest> {
+  const { chain, wallet } = clients(options.rpcUrl);
+  const deployerAccount = devnetAccount(ACCOUNT_PLAN.deployer);
+  const deployer = wallet(deployerAccount);
+  const { artifacts } = options;
+
+  const deploy = async (artifact: Artifacts[keyof Omit<Artifacts, 'hash'>], args: unknown[]): Promise<Address> => {
+    const hash = await deployer.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
+    const receipt = await chain.waitForTransactionReceipt({ hash });
+    if (!receipt.contractAddress) throw new Error('deploy produced no contract');
+    return receipt.contractAddress;
+  };
+  const confirm: Confirm = async (sent) => {
+    const hash = await sent;
+    const receipt = await chain.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+  };
+
+  options.onProgress?.('Deploying Seaport 1.6 and the test collections…');
+  const conduitController = await deploy(artifacts.ConduitController, []);
+  const seaport = await deploy(artifacts.Seaport, [conduitController]);
+  // A conduit key starts with its creator's address.
+  const conduitKey = concat([deployerAccount.address, pad('0x01', { size: 12 })]);
+  await confirm(deployer.writeContract({
+    address: conduitController,
+    abi: CONDUIT_CONTROLLER_ABI,
+    functionName: 'createConduit',
+    args: [conduitKey, deployerAccount.address],
+  }));
+  const [conduit] = await chain.readContract({
+    address: conduitController,
+    abi: CONDUIT_CONTROLLER_ABI,
+    functionName: 'getConduit',
+    args: [conduitKey],
+  });
+  await confirm(deployer.writeContract({
+    address: conduitController,
+    abi: CONDUIT_CONTROLLER_ABI,
+    functionName: 'updateChannel',
+    args: [conduit, seaport, true],
+  }));
+  const ethUsdFeed = await deploy(artifacts.EthUsdFeed, [INITIAL_ETH_USD]);
+
+  const bots = botAccounts();
+  const collections: DevnetManifest['collections'] = [];
+  for (const spec of COLLECTIONS) {
+    const address =
+      spec.standard === 'erc721'
+        ? await deploy(artifacts.DevnetERC721, [
+            spec.name,
+            spec.symbol,
+            BigInt(spec.supply),
+            spec.mintPriceWei,
+            metadataBaseUri(options.origin, spec.slug),
+            spec.revealAfterMs === undefined ? '' : hiddenMetadataUri(options.origin, spec.slug),
+            deployerAccount.address,
+            BigInt(spec.royaltyBps),
+          ])
+        : await deploy(artifacts.DevnetERC1155, [
+            spec.name,
+            spec.symbol,
+            BigInt(spec.supply),
+            spec.mintPriceWei,
+            metadataBaseUri(options.origin, spec.slug),
+            deployerAccount.address,
+            BigInt(spec.royaltyBps),
+          ]);
+    collections.push({ slug: spec.slug, address, standard: spec.standard });
+    await premint(spec, address, { confirm, deployer, bots });
+    for (const bot of bots) {
+      for (const operator of [conduit, seaport]) {
+        await confirm(wallet(bot).writeContract({
+          address,
+          abi: DEVNET_ERC721_ABI,
+          functionName: 'setApprovalForAll',
+          args: [operator, true],
+        }));
+      }
+    }
+  }
+
+  return {
+    key: options.key,
+    createdAt: new Date().toISOString(),
+    origin: options.origin,
+    deployer: deployerAccount.address,
+    seaport,
+    conduitController,
+    conduit: { key: conduitKey, address: conduit },
+    ethUsdFeed,
+    marketplaces: MARKETPLACES,
+    collections,
+  };
+}
+
+/** Mints the premint in chunks, round-robin over the bots, paying the mint price from the deployer. */
+async function premint(
+  spec: CollectionSpec,
+  address: Address,
+  { confirm, deployer, bots }: { confirm: Confirm; deployer: WalletClient<Transport, Chain, Account>; bots: Account[] },
+): Promise<void> {
+  if (spec.standard === 'erc721') {
+    for (let minted = 0, chunk = 0; minted < spec.premint; minted += MINT_CHUNK, chunk++) {
+      const quantity = BigInt(Math.min(MINT_CHUNK, spec.premint - minted));
+      await confirm(deployer.writeContract({
+        address,
+        abi: DEVNET_ERC721_ABI,
+        functionName: 'mint',
+        args: [botAt(bots, chunk).address, quantity],
+        value: spec.mintPriceWei * quantity,
+      }));
+    }
+    return;
+  }
+  for (let id = 1; id <= spec.supply; id++) {
+    const amount = BigInt(spec.premint);
+    await confirm(deployer.writeContract({
+      address,
+      abi: DEVNET_ERC1155_ABI,
+      functionName: 'mint',
+      args: [botAt(bots, id).address, BigInt(id), amount],
+      value: spec.mintPriceWei * amount,
+    }));
+  }
+}
+
+/** Waits for a sent transaction and fails on a revert. */
+type Confirm = (sent: Promise<Hex>) => Promise<void>;
+
+function botAt(bots: Account[], index: number): Account {
+  const bot = bots[index % bots.length];
+  if (!bot) throw new Error('no trader bots');
+  return bot;
+}
+
+/** Points every collection's token URIs at a new origin (the server moved to another port). */
+export async function repointTokenUris(rpcUrl: string, manifest: DevnetManifest, origin: string): Promise<void> {
+  const { chain, wallet } = clients(rpcUrl);
+  const deployer = wallet(devnetAccount(ACCOUNT_PLAN.deployer));
+  for (const collection of manifest.collections) {
+    const base = metadataBaseUri(origin, collection.slug);
+    const hash =
+      collection.standard === 'erc721'
+        ? await deployer.writeContract({
+            address: collection.address,
+            abi: DEVNET_ERC721_ABI,
+            functionName: 'setURIs',
+            args: [base, hiddenMetadataUri(origin, collection.slug)],
+          })
+        : await deployer.writeContract({
+            address: collection.address,
+            abi: DEVNET_ERC1155_ABI,
+            functionName: 'setURI',
+            args: [base],
+          });
+    await chain.waitForTransactionReceipt({ hash });
+  }
+}

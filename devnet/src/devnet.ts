@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { loadArtifacts } from '@floordesk/contracts';
+import { type Anvil, startAnvil } from './anvil';
+import { COLLECTIONS } from './catalog';
+import { type DevnetManifest, deployDevnet, repointTokenUris } from './deploy';
+
+/** Bump when the deploy itself changes, so existing snapshots are rebuilt. */
+const DEPLOY_VERSION = 1;
+
+export type Devnet = { rpcUrl: string; manifest: DevnetManifest; anvil: Anvil; stop(): Promise<void> };
+
+export type DevnetOptions = {
+  /** Holds the chain state and the deploy manifest (`<dataDir>/devnet`). */
+  dataDir: string;
+  /** Where the server serves token metadata: token URIs point there. */
+  origin: string;
+  /** Seconds between blocks; 0 mines a block per transaction. */
+  blockTimeSeconds: number;
+  onProgress?: (message: string) => void;
+};
+
+/**
+ * Starts the devnet: anvil from the cached chain state when it was built from the same artifacts and catalog;
+ * otherwise compile (first run), deploy, and snapshot. anvil writes the chain back on exit and every 30 s, so
+ * trading survives restarts; a crash loses at most 30 s, which the indexer sees as a reorg.
+ */
+export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
+  const dir = path.join(options.dataDir, 'devnet');
+  await mkdir(dir, { recursive: true });
+  const manifestPath = path.join(dir, 'manifest.json');
+  const statePath = path.join(dir, 'chain-state.json');
+
+  const artifacts = await loadArtifacts({ onProgress: options.onProgress });
+  const key = devnetKey(artifacts.hash);
+  const cached = await readManifest(manifestPath);
+  const reuse = cached?.key === key && existsSync(statePath);
+  if (!reuse) await rm(statePath, { force: true });
+
+  const anvil = await startAnvil({ stateFile: statePath, stateIntervalSeconds: 30 });
+  try {
+    let manifest: DevnetManifest;
+    if (reuse && cached) {
+      manifest = cached;
+      if (manifest.origin !== options.origin) {
+        await repointTokenUris(anvil.rpcUrl, manifest, options.origin);
+        manifest = { ...manifest, origin: options.origin };
+        await writeAtomically(manifestPath, JSON.stringify(manifest, null, 2));
+      }
+    } else {
+      manifest = await deployDevnet({
+        rpcUrl: anvil.rpcUrl,
+        artifacts,
+        key,
+        origin: options.origin,
+        onProgress: options.onProgress,
+      });
+      // Snapshot now, not only at exit: a crash before the first exit must not cost another deploy.
+      const dump = await rpc<string>(anvil.rpcUrl, 'anvil_dumpState', []);
+      await writeAtomically(statePath, gunzipSync(Buffer.from(dump.slice(2), 'hex')).toString());
+      await writeAtomically(manifestPath, JSON.stringify(manifest, null, 2));
+    }
+    if (options.blockTimeSeconds > 0) await rpc(anvil.rpcUrl, 'evm_setIntervalMining', [options.blockTimeSeconds]);
+    return { rpcUrl: anvil.rpcUrl, manifest, anvil, stop: () => anvil.stop() };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+function devnetKey(artifactsHash: string): string {
+  const catalog = JSON.stringify(COLLECTIONS, (_, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
+  return createHash('sha256').update(`${DEPLOY_VERSION}\n${artifactsHash}\n${catalog}`).digest('hex');
+}
+
+async function readManifest(file: string): Promise<DevnetManifest | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as DevnetManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeAtomically(file: string, content: string): Promise<void> {
+  await writeFile(`${file}.tmp`, content);
+  await rename(`${file}.tmp`, file);
+}
+
+/** A raw JSON-RPC call for anvil's own methods, which viem's clients do not type. */
+export async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}

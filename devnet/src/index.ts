@@ -1,0 +1,52 @@
+export { coverImageSvg, hiddenImageSvg, tokenImageSvg, type ArtSubject } from './art';
+export {
+  calendarSchedule,
+  upcomingProjectBySlug,
+  UPCOMING_PROJECTS,
+  type CalendarEventSpec,
+  type CalendarEventType,
+  type UpcomingProject,
+} from './calendar';
+export {
+  collectionBySlug,
+  COLLECTIONS,
+  type ArtSpec,
+  type CollectionLinks,
+  type CollectionSpec,
+  type TraitSpec,
+} from './catalog';
+export {
+  collectionMetadata,
+  collectionMetadataUri,
+  coverImageUrl,
+  hiddenImageUrl,
+  hiddenMetadata,
+  hiddenMetadataUri,
+  isValidTokenId,
+  metadataBaseUri,
+  parseTokenId,
+  tokenImageUrl,
+  tokenMetadata,
+  tokenName,
+  tokenTraits,
+  type CollectionMetadata,
+  type HiddenMetadata,
+  type TokenAttribute,
+  type TokenMetadata,
+} from './metadata';
+export { seededRandom, type Random } from './random';
+export {
+  startSimulator,
+  type ActionKind,
+  type SimMarketplace,
+  type SimulatedTrade,
+  type Simulator,
+  type SimulatorAction,
+  type SimulatorOptions,
+  type TradeMethod,
+  type TradeStatus,
+} from './simulator/simulator';
+export { ACCOUNT_PLAN, botAccounts, devnetAccount, DEVNET_MNEMONIC } from './accounts';
+export { startAnvil, type Anvil } from './anvil';
+export { type DevnetManifest } from './deploy';
+export { rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';

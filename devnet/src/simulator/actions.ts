@@ -1,0 +1,499 @@
+import { SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash } from '@floordesk/contracts';
+import type { PostListingRequest } from '@floordesk/protocol';
+import {
+  type Address,
+  BaseError,
+  type Chain,
+  encodeFunctionData,
+  formatEther,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+  type Transport,
+  zeroHash,
+} from 'viem';
+import type { DevnetManifest } from '../deploy';
+import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from '../devnet-abi';
+import type { Random } from '../random';
+import type { ChainView } from './chain-view';
+import { counterKey, holdingKey, type SimCollection } from './collections';
+import type { ListingBook, SimListing } from './listing-book';
+import type { Market } from './market';
+import {
+  basicOrderArgs,
+  fulfillOrderArgs,
+  listingOrder,
+  orderPrice,
+  sweepArgs,
+  sweepAvailability,
+  toPostListing,
+} from './orders';
+import type { Sender } from './sender';
+import type { ActionKind, SimMarketplace, SimulatedTrade, SimulatorAction, TradeMethod } from './types';
+
+/** How often each action is drawn, in percent; whatever finds nothing to do lists instead. */
+export const ACTION_WEIGHTS: readonly { kind: ActionKind; weight: number }[] = [
+  { kind: 'list', weight: 35 },
+  { kind: 'buy', weight: 22 },
+  { kind: 'sweep', weight: 4 },
+  { kind: 'reprice', weight: 10 },
+  { kind: 'cancel', weight: 7 },
+  { kind: 'transfer', weight: 5 },
+  { kind: 'mint', weight: 8 },
+  { kind: 'counter', weight: 1 },
+  { kind: 'idle', weight: 8 },
+];
+
+const OPENSEA_SHARE = 0.6;
+/**
+ * Calls are simulated on the pending block: on an automining chain that sat idle, `latest` can be older than a new
+ * listing's startTime (now − 60 s), and Seaport would answer InvalidTime for a fill that would in fact succeed.
+ */
+const SIMULATION_BLOCK = 'pending';
+const SWEEP_SIZE = [2, 6] as const;
+/** Buyers mostly take one of the few cheapest listings, now and then any. */
+const CHEAPEST_PICKS = 3;
+const FLOOR_BUYER_SHARE = 0.75;
+const MINUTE_S = 60;
+const HOUR_S = 3_600;
+
+export type TraderContext = {
+  client: PublicClient<Transport, Chain>;
+  manifest: DevnetManifest;
+  chainId: number;
+  bots: readonly LocalAccount[];
+  deployer: Address;
+  collections: readonly SimCollection[];
+  random: Random;
+  nowMs: () => number;
+  view: ChainView;
+  book: ListingBook;
+  sender: Sender;
+  market: Market;
+  postListing: (listing: PostListingRequest) => Promise<void>;
+  recordTrade: (trade: SimulatedTrade) => void;
+};
+
+type Outcome = Omit<SimulatorAction, 'at'>;
+
+export async function runAction(ctx: TraderContext, kind: ActionKind): Promise<Outcome> {
+  const outcome = await attempt(ctx, kind);
+  if (outcome) return outcome;
+  return (kind !== 'list' ? await attempt(ctx, 'list') : null) ?? skipped(kind, 'nothing to do');
+}
+
+/** `null` when the action finds nothing to act on. */
+function attempt(ctx: TraderContext, kind: ActionKind): Promise<Outcome | null> {
+  switch (kind) {
+    case 'list':
+      return list(ctx);
+    case 'buy':
+      return buy(ctx);
+    case 'sweep':
+      return sweep(ctx);
+    case 'reprice':
+      return reprice(ctx);
+    case 'cancel':
+      return cancel(ctx);
+    case 'transfer':
+      return transfer(ctx);
+    case 'mint':
+      return mint(ctx);
+    case 'counter':
+      return bumpCounter(ctx);
+    case 'idle':
+      return Promise.resolve(done('idle', {}));
+    default:
+      return kind satisfies never;
+  }
+}
+
+async function list(ctx: TraderContext): Promise<Outcome | null> {
+  const collection = ctx.market.pick(ctx.collections.filter((c) => holdersWhoMaySign(ctx, c).length > 0));
+  if (!collection) return null;
+  const seller = botOf(ctx, ctx.random.pick(holdersWhoMaySign(ctx, collection)));
+  const holdings = ctx.view
+    .holdingsOf(seller.address, collection.address)
+    .filter((h) => !ctx.sender.isClaimed(holdingKey(seller.address, collection.address, h.tokenId)));
+  if (holdings.length === 0) return null;
+  const listed = ctx.book.listedBy(seller.address, collection.address);
+  const unlisted = holdings.filter((h) => !listed.has(h.tokenId));
+  // Mostly fresh tokens; sometimes the same token again, as people list on a second marketplace.
+  const holding = ctx.random.pick(unlisted.length > 0 && ctx.random.next() < 0.85 ? unlisted : holdings);
+  const amount = collection.standard === 'erc721' ? 1n : BigInt(ctx.random.int(1, Number(min(holding.amount, 3n))));
+  ctx.market.walk(collection);
+  const marketplace: SimMarketplace = ctx.random.next() < OPENSEA_SHARE ? 'opensea' : 'soduswap';
+  return postListing(ctx, 'list', {
+    seller,
+    collection,
+    tokenId: holding.tokenId,
+    amount,
+    priceWei: ctx.market.listPriceWei(collection, amount),
+    marketplace,
+  });
+}
+
+async function reprice(ctx: TraderContext): Promise<Outcome | null> {
+  const listing = pickListing(ctx, available(ctx).filter((l) => !ctx.sender.isClaimed(counterKey(l.seller))));
+  if (!listing) return null;
+  return postListing(ctx, 'reprice', {
+    seller: botOf(ctx, listing.seller),
+    collection: listing.collection,
+    tokenId: listing.tokenId,
+    amount: listing.amount,
+    priceWei: ctx.market.cheaperPriceWei(listing.priceWei),
+    marketplace: listing.marketplace,
+  });
+}
+
+async function cancel(ctx: TraderContext): Promise<Outcome | null> {
+  const listing = pickListing(ctx, available(ctx));
+  if (!listing) return null;
+  const hash = await ctx.sender.send(
+    botOf(ctx, listing.seller),
+    {
+      to: ctx.manifest.seaport,
+      data: encodeFunctionData({ abi: SEAPORT_ABI, functionName: 'cancel', args: [[listing.order]] }),
+    },
+    { orders: [listing.orderHash] },
+  );
+  return done('cancel', { bot: listing.seller, collection: listing.collection.slug, txHash: hash, orderHashes: [listing.orderHash] });
+}
+
+async function buy(ctx: TraderContext): Promise<Outcome | null> {
+  const buyer = ctx.random.pick(ctx.bots);
+  const offers = available(ctx).filter((l) => !sameAddress(l.seller, buyer.address));
+  const collection = ctx.market.pick(distinctCollections(offers));
+  if (!collection) return null;
+  const inCollection = byPrice(offers.filter((l) => l.collection.slug === collection.slug));
+  const listing = ctx.random.pick(
+    ctx.random.next() < FLOOR_BUYER_SHARE ? inCollection.slice(0, CHEAPEST_PICKS) : inCollection,
+  );
+  const method: TradeMethod = ctx.random.next() < 0.5 ? 'fulfillOrder' : 'fulfillBasicOrder_efficient_6GL6yc';
+  const base = {
+    address: ctx.manifest.seaport,
+    abi: SEAPORT_ABI,
+    value: listing.priceWei,
+    account: buyer,
+    blockTag: SIMULATION_BLOCK,
+  } as const;
+  let data: Hex;
+  try {
+    if (method === 'fulfillOrder') {
+      const call = { ...base, functionName: 'fulfillOrder', args: fulfillOrderArgs(listing) } as const;
+      await ctx.client.simulateContract(call);
+      data = encodeFunctionData(call);
+    } else {
+      const call = { ...base, functionName: method, args: basicOrderArgs(listing) } as const;
+      await ctx.client.simulateContract(call);
+      data = encodeFunctionData(call);
+    }
+  } catch (error) {
+    // Whatever makes it revert now (the NFT moved, its approval went) will not mend itself: forget the listing.
+    ctx.book.remove(listing.orderHash);
+    return skipped('buy', `would revert: ${reason(error)}`, { bot: buyer.address, collection: collection.slug });
+  }
+  const txHash = await sendTrade(ctx, { kind: 'buy', method, buyer, collection, listings: [listing], data });
+  ctx.market.walk(collection);
+  return done('buy', { bot: buyer.address, collection: collection.slug, txHash, orderHashes: [listing.orderHash] });
+}
+
+async function sweep(ctx: TraderContext): Promise<Outcome | null> {
+  const buyer = ctx.random.pick(ctx.bots);
+  const floors = new Map<string, SimListing[]>();
+  for (const listing of byPrice(available(ctx))) {
+    // Sweeps are ERC-721 only, one listing per token: a second one of the same token would revert the batch.
+    if (listing.collection.standard !== 'erc721' || sameAddress(listing.seller, buyer.address)) continue;
+    const floor = floors.get(listing.collection.slug) ?? [];
+    if (!floor.some((l) => l.tokenId === listing.tokenId)) floor.push(listing);
+    floors.set(listing.collection.slug, floor);
+  }
+  const collection = ctx.market.pick(
+    ctx.collections.filter((c) => (floors.get(c.slug)?.length ?? 0) >= SWEEP_SIZE[0]),
+  );
+  if (!collection) return null;
+  let listings = (floors.get(collection.slug) ?? []).slice(0, ctx.random.int(...SWEEP_SIZE));
+  // One retry without the orders Seaport would skip (filled, cancelled, expired), so the trade fills all it sends.
+  for (let round = 0; round < 2; round++) {
+    const data = encodeFunctionData({
+      abi: SEAPORT_ABI,
+      functionName: 'fulfillAvailableAdvancedOrders',
+      args: sweepArgs(listings, buyer.address),
+    });
+    let availability: readonly boolean[];
+    try {
+      const { data: result } = await ctx.client.call({
+        account: buyer,
+        to: ctx.manifest.seaport,
+        data,
+        value: listings.reduce((sum, l) => sum + l.priceWei, 0n),
+        blockTag: SIMULATION_BLOCK,
+      });
+      availability = sweepAvailability(result ?? '0x');
+    } catch (error) {
+      return skipped('sweep', `would revert: ${reason(error)}`, { bot: buyer.address, collection: collection.slug });
+    }
+    const unavailable = listings.filter((_, i) => !availability[i]);
+    if (unavailable.length === 0) {
+      const txHash = await sendTrade(ctx, {
+        kind: 'sweep',
+        method: 'fulfillAvailableAdvancedOrders',
+        buyer,
+        collection,
+        listings,
+        data,
+      });
+      ctx.market.walk(collection);
+      return done('sweep', {
+        bot: buyer.address,
+        collection: collection.slug,
+        txHash,
+        orderHashes: listings.map((l) => l.orderHash),
+      });
+    }
+    for (const listing of unavailable) ctx.book.remove(listing.orderHash);
+    listings = listings.filter((l) => !unavailable.includes(l));
+    if (listings.length < SWEEP_SIZE[0]) break;
+  }
+  return skipped('sweep', 'too few listings left to sweep', { bot: buyer.address, collection: collection.slug });
+}
+
+async function transfer(ctx: TraderContext): Promise<Outcome | null> {
+  const collection = ctx.market.pick(ctx.collections.filter((c) => ctx.view.holders(c.address).length > 0));
+  if (!collection) return null;
+  const from = botOf(ctx, ctx.random.pick(ctx.view.holders(collection.address)));
+  const holdings = ctx.view
+    .holdingsOf(from.address, collection.address)
+    .filter((h) => !ctx.sender.isClaimed(holdingKey(from.address, collection.address, h.tokenId)));
+  if (holdings.length === 0) return null;
+  const holding = ctx.random.pick(holdings);
+  const to = ctx.random.pick(ctx.bots.filter((bot) => !sameAddress(bot.address, from.address)));
+  const data =
+    collection.standard === 'erc721'
+      ? encodeFunctionData({
+          abi: DEVNET_ERC721_ABI,
+          functionName: 'transferFrom',
+          args: [from.address, to.address, holding.tokenId],
+        })
+      : encodeFunctionData({
+          abi: DEVNET_ERC1155_ABI,
+          functionName: 'safeTransferFrom',
+          args: [from.address, to.address, holding.tokenId, BigInt(ctx.random.int(1, Number(min(holding.amount, 5n)))), '0x'],
+        });
+  const txHash = await ctx.sender.send(
+    from,
+    { to: collection.address, data },
+    { keys: [holdingKey(from.address, collection.address, holding.tokenId)] },
+  );
+  return done('transfer', { bot: from.address, collection: collection.slug, txHash, detail: `token ${holding.tokenId} to ${to.address}` });
+}
+
+async function mint(ctx: TraderContext): Promise<Outcome | null> {
+  const collection = ctx.market.pick(
+    ctx.collections.filter(
+      // A margin, so that mints already sent cannot overshoot the supply.
+      (c) => c.standard === 'erc1155' || ctx.view.mintedCount(c.address) + 10n <= BigInt(c.spec.supply),
+    ),
+  );
+  if (!collection) return null;
+  const minter = ctx.random.pick(ctx.bots);
+  const quantity = BigInt(ctx.random.int(1, collection.standard === 'erc721' ? 3 : 5));
+  const data =
+    collection.standard === 'erc721'
+      ? encodeFunctionData({ abi: DEVNET_ERC721_ABI, functionName: 'mint', args: [minter.address, quantity] })
+      : encodeFunctionData({
+          abi: DEVNET_ERC1155_ABI,
+          functionName: 'mint',
+          args: [minter.address, BigInt(ctx.random.int(1, collection.spec.supply)), quantity],
+        });
+  const txHash = await ctx.sender.send(minter, {
+    to: collection.address,
+    data,
+    value: collection.spec.mintPriceWei * quantity,
+  });
+  return done('mint', { bot: minter.address, collection: collection.slug, txHash, detail: `${quantity} minted` });
+}
+
+/** Invalidates all of a bot's listings at once, as wallets' "cancel all" does. */
+async function bumpCounter(ctx: TraderContext): Promise<Outcome | null> {
+  const sellers = available(ctx).map((l) => l.seller);
+  const bot = botOf(ctx, sellers.length > 0 ? ctx.random.pick(sellers) : ctx.random.pick(ctx.bots).address);
+  if (ctx.sender.isClaimed(counterKey(bot.address))) return null;
+  const txHash = await ctx.sender.send(
+    bot,
+    { to: ctx.manifest.seaport, data: encodeFunctionData({ abi: SEAPORT_ABI, functionName: 'incrementCounter' }) },
+    { keys: [counterKey(bot.address)] },
+  );
+  return done('counter', { bot: bot.address, txHash });
+}
+
+type ListingPlan = {
+  seller: LocalAccount;
+  collection: SimCollection;
+  tokenId: bigint;
+  amount: bigint;
+  priceWei: bigint;
+  marketplace: SimMarketplace;
+};
+
+/** Signs the listing, hands it to the order book and remembers it once the book accepted it. */
+async function postListing(ctx: TraderContext, kind: 'list' | 'reprice', plan: ListingPlan): Promise<Outcome> {
+  const { seller, collection } = plan;
+  const marketplace = ctx.manifest.marketplaces[plan.marketplace];
+  const now = BigInt(Math.floor(ctx.nowMs() / 1000));
+  const counter = await ctx.client.readContract({
+    address: ctx.manifest.seaport,
+    abi: SEAPORT_ABI,
+    functionName: 'getCounter',
+    args: [seller.address],
+  });
+  const order = listingOrder({
+    offerer: seller.address,
+    token: { address: collection.address, standard: collection.standard, royaltyBps: collection.spec.royaltyBps },
+    tokenId: plan.tokenId,
+    amount: plan.amount,
+    priceWei: plan.priceWei,
+    marketplace: {
+      conduitKey: plan.marketplace === 'opensea' ? ctx.manifest.conduit.key : zeroHash,
+      feeRecipient: marketplace.feeRecipient,
+      feeBps: marketplace.feeBps,
+    },
+    royaltyRecipient: ctx.deployer,
+    startTime: now - BigInt(MINUTE_S),
+    endTime: now + BigInt(listingDuration(ctx.random)),
+    salt: randomSalt(ctx.random),
+    counter,
+  });
+  const signature = await seller.signTypedData({
+    domain: seaportDomain(ctx.chainId, ctx.manifest.seaport),
+    types: SEAPORT_ORDER_TYPES,
+    primaryType: 'OrderComponents',
+    message: order,
+  });
+  const orderHash = seaportOrderHash(order);
+  const fields = { bot: seller.address, collection: collection.slug, orderHashes: [orderHash] };
+  try {
+    await ctx.postListing(toPostListing({ order, signature }, ctx.chainId, ctx.manifest.seaport));
+  } catch (error) {
+    return { kind, outcome: 'refused', ...emptyFields(), ...fields, detail: reason(error) };
+  }
+  ctx.book.add({ ...plan, order, signature, orderHash, seller: seller.address, priceWei: orderPrice(order) });
+  return done(kind, { ...fields, detail: `${plan.marketplace} ${formatEther(plan.priceWei)} ETH` });
+}
+
+async function sendTrade(
+  ctx: TraderContext,
+  trade: {
+    kind: SimulatedTrade['kind'];
+    method: TradeMethod;
+    buyer: LocalAccount;
+    collection: SimCollection;
+    listings: readonly SimListing[];
+    data: Hex;
+  },
+): Promise<Hex> {
+  const { listings } = trade;
+  const record: SimulatedTrade = {
+    kind: trade.kind,
+    method: trade.method,
+    txHash: '0x',
+    buyer: trade.buyer.address,
+    collection: trade.collection.slug,
+    orders: listings.map((l) => ({
+      orderHash: l.orderHash,
+      seller: l.seller,
+      tokenId: l.tokenId,
+      amount: l.amount,
+      priceWei: l.priceWei,
+      marketplace: l.marketplace,
+    })),
+    sentAt: new Date(ctx.nowMs()).toISOString(),
+    status: 'pending',
+  };
+  const txHash = await ctx.sender.send(
+    trade.buyer,
+    { to: ctx.manifest.seaport, data: trade.data, value: listings.reduce((sum, l) => sum + l.priceWei, 0n) },
+    {
+      keys: listings.map((l) => holdingKey(l.seller, l.collection.address, l.tokenId)),
+      orders: listings.map((l) => l.orderHash),
+      onSettled: (settlement) => {
+        record.status = settlement;
+      },
+    },
+  );
+  record.txHash = txHash;
+  ctx.recordTrade(record);
+  return txHash;
+}
+
+/** Mostly hours to a week; one in ten lasts under half an hour, so expiry is seen too. */
+function listingDuration(random: Random): number {
+  if (random.next() < 0.1) return random.int(10 * MINUTE_S, 30 * MINUTE_S);
+  return Math.round(HOUR_S * Math.exp(random.next() * Math.log(7 * 24)));
+}
+
+function randomSalt(random: Random): bigint {
+  let salt = 0n;
+  for (let i = 0; i < 4; i++) salt = (salt << 32n) | BigInt(random.int(0, 0xffff_ffff));
+  return salt;
+}
+
+/** Listings nothing in flight is about to fill, cancel, move or (by a counter bump) invalidate. */
+function available(ctx: TraderContext): SimListing[] {
+  return ctx.book
+    .available(
+      (key) => ctx.sender.isClaimed(key),
+      (orderHash) => ctx.sender.isOrderClaimed(orderHash),
+    )
+    .filter((listing) => !ctx.sender.isClaimed(counterKey(listing.seller)));
+}
+
+/** A listing of a collection picked with the hot one weighted up. */
+function pickListing(ctx: TraderContext, listings: readonly SimListing[]): SimListing | null {
+  const collection = ctx.market.pick(distinctCollections(listings));
+  if (!collection) return null;
+  return ctx.random.pick(listings.filter((l) => l.collection.slug === collection.slug));
+}
+
+function holdersWhoMaySign(ctx: TraderContext, collection: SimCollection): Address[] {
+  return ctx.view.holders(collection.address).filter((holder) => !ctx.sender.isClaimed(counterKey(holder)));
+}
+
+function distinctCollections(listings: readonly SimListing[]): SimCollection[] {
+  return [...new Map(listings.map((l) => [l.collection.slug, l.collection])).values()];
+}
+
+function byPrice(listings: readonly SimListing[]): SimListing[] {
+  return [...listings].sort((a, b) => (a.priceWei < b.priceWei ? -1 : a.priceWei > b.priceWei ? 1 : 0));
+}
+
+function botOf(ctx: TraderContext, address: Address): LocalAccount {
+  const bot = ctx.bots.find((candidate) => sameAddress(candidate.address, address));
+  if (!bot) throw new Error(`${address} is not a trader bot`);
+  return bot;
+}
+
+function sameAddress(a: Address, b: Address): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+function reason(error: unknown): string {
+  if (error instanceof BaseError) return error.shortMessage;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function done(kind: ActionKind, fields: Partial<Outcome>): Outcome {
+  return { kind, outcome: 'done', ...emptyFields(), ...fields };
+}
+
+function skipped(kind: ActionKind, detail: string, fields: Partial<Outcome> = {}): Outcome {
+  return { kind, outcome: 'skipped', ...emptyFields(), ...fields, detail };
+}
+
+function emptyFields(): Omit<Outcome, 'kind' | 'outcome'> {
+  return { bot: null, collection: null, txHash: null, orderHashes: [], detail: null };
+}

@@ -1,0 +1,287 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type OrderComponents, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash } from '@floordesk/contracts';
+import { DEVNET_CHAIN_ID, type PostListingRequest } from '@floordesk/protocol';
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  http,
+  isAddressEqual,
+  parseAbi,
+  parseEventLogs,
+  type TransactionReceipt,
+  verifyTypedData,
+  zeroHash,
+} from 'viem';
+import { foundry } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Devnet, rpc, startDevnet } from '../devnet';
+import { type SimulatedTrade, type Simulator, type SimulatorAction, startSimulator } from './simulator';
+
+const EVENTS = parseAbi([
+  'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)',
+  'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+]);
+
+let devnet: Devnet;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'floordesk-simulator-'));
+  devnet = await startDevnet({ dataDir, origin: 'http://127.0.0.1:1', blockTimeSeconds: 0 });
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function chain() {
+  return createPublicClient({ chain: foundry, transport: http(devnet.rpcUrl), pollingInterval: 50 });
+}
+
+describe('sixty seeded actions', () => {
+  const listings: PostListingRequest[] = [];
+  let simulator: Simulator;
+  let actions: SimulatorAction[];
+  let trades: readonly SimulatedTrade[];
+  const receipts = new Map<Hex, TransactionReceipt>();
+
+  beforeAll(async () => {
+    simulator = startSimulator({
+      rpcUrl: devnet.rpcUrl,
+      manifest: devnet.manifest,
+      postListing: async (listing) => {
+        listings.push(listing);
+      },
+      ratePerMinute: 0,
+      seed: 'floor-and-sweep',
+    });
+    actions = await simulator.step(60);
+    trades = simulator.trades();
+    for (const trade of trades) {
+      receipts.set(trade.txHash, await chain().waitForTransactionReceipt({ hash: trade.txHash }));
+    }
+  });
+
+  afterAll(() => simulator?.stop());
+
+  it('posts listings that verify against Seaport on the devnet, signed by their offerer', async () => {
+    expect(listings.length).toBeGreaterThan(10);
+    const posted = new Set(actions.flatMap((action) => (action.kind === 'list' || action.kind === 'reprice' ? action.orderHashes : [])));
+    for (const listing of listings) {
+      expect(listing.chain_id).toBe(DEVNET_CHAIN_ID);
+      expect(listing.protocol_address).toBe(devnet.manifest.seaport);
+      const order = orderComponents(listing);
+      const valid = await verifyTypedData({
+        address: order.offerer,
+        domain: seaportDomain(DEVNET_CHAIN_ID, devnet.manifest.seaport),
+        types: SEAPORT_ORDER_TYPES,
+        primaryType: 'OrderComponents',
+        message: order,
+        signature: listing.signature as Hex,
+      });
+      expect(valid).toBe(true);
+      expect(posted.has(seaportOrderHash(order))).toBe(true);
+    }
+  });
+
+  it('lists one NFT for ETH to the seller, then the marketplace fee, then the royalty', () => {
+    for (const listing of listings) {
+      const order = orderComponents(listing);
+      expect(order.offer).toHaveLength(1);
+      expect([2, 3]).toContain(order.offer[0]?.itemType);
+      expect(order.consideration.map((item) => item.itemType)).toEqual([0, 0, 0]);
+      expect(order.consideration[0]?.recipient).toBe(order.offerer);
+      expect(order.consideration[2]?.recipient).toBe(devnet.manifest.deployer);
+      expect(order.endTime).toBeGreaterThan(order.startTime);
+    }
+  });
+
+  it('lists on both marketplaces, OpenSea through its conduit and SoduSwap through Seaport itself', () => {
+    const { conduit, marketplaces } = devnet.manifest;
+    const feeRecipients = (conduitKey: string) =>
+      new Set(
+        listings
+          .filter((listing) => listing.parameters.conduitKey === conduitKey)
+          .map((listing) => listing.parameters.consideration[1]?.recipient),
+      );
+    expect(feeRecipients(conduit.key)).toEqual(new Set([marketplaces.opensea.feeRecipient]));
+    expect(feeRecipients(zeroHash)).toEqual(new Set([marketplaces.soduswap.feeRecipient]));
+  });
+
+  it('buys single listings and sweeps several in one transaction', () => {
+    const done = (kind: string) => actions.filter((action) => action.kind === kind && action.outcome === 'done');
+    expect(done('buy').length).toBeGreaterThan(0);
+    expect(done('sweep').length).toBeGreaterThan(0);
+    expect(trades.some((trade) => trade.kind === 'sweep' && trade.orders.length >= 2)).toBe(true);
+    expect(new Set(trades.map((trade) => trade.method)).size).toBe(3);
+  });
+
+  it("records each trade as the chain's OrderFulfilled events show it", () => {
+    for (const trade of trades) {
+      const receipt = receipts.get(trade.txHash);
+      expect(receipt?.status).toBe('success');
+      const fills = parseEventLogs({ abi: EVENTS, eventName: 'OrderFulfilled', logs: receipt?.logs ?? [] }).filter(
+        (log) => isAddressEqual(log.address, devnet.manifest.seaport),
+      );
+      expect(fills).toHaveLength(trade.orders.length);
+      for (const order of trade.orders) {
+        const fill = fills.find((log) => log.args.orderHash === order.orderHash);
+        expect(fill, order.orderHash).toBeDefined();
+        const paid = fill?.args.consideration.reduce((sum, item) => sum + item.amount, 0n);
+        expect(paid).toBe(order.priceWei);
+        expect(fill?.args.recipient).toBe(trade.buyer);
+        expect(isAddressEqual(fill?.args.offerer ?? '0x', order.seller)).toBe(true);
+      }
+    }
+  });
+
+  it('moves every NFT it buys from the seller to the buyer on chain', async () => {
+    const client = chain();
+    const bought = trades.flatMap((trade) => trade.orders.map((order) => ({ trade, order })));
+    expect(bought.length).toBeGreaterThan(0);
+    for (const { trade, order } of bought) {
+      const receipt = receipts.get(trade.txHash);
+      const collection = devnet.manifest.collections.find((c) => c.slug === trade.collection);
+      if (!receipt || !collection) throw new Error(`no receipt or collection for ${trade.txHash}`);
+      const moved = parseEventLogs({ abi: EVENTS, logs: receipt.logs }).some((log) => {
+        if (!isAddressEqual(log.address, collection.address)) return false;
+        if (log.eventName === 'Transfer') {
+          return log.args.tokenId === order.tokenId && isAddressEqual(log.args.from, order.seller) && log.args.to === trade.buyer;
+        }
+        if (log.eventName === 'TransferSingle') {
+          return log.args.id === order.tokenId && log.args.value === order.amount && log.args.to === trade.buyer;
+        }
+        return false;
+      });
+      expect(moved, `${trade.collection} #${order.tokenId}`).toBe(true);
+      if (collection.standard === 'erc721') {
+        const ownerAt = (blockNumber: bigint) =>
+          client.readContract({
+            address: collection.address,
+            abi: parseAbi(['function ownerOf(uint256) view returns (address)']),
+            functionName: 'ownerOf',
+            args: [order.tokenId],
+            blockNumber,
+          });
+        expect(isAddressEqual(await ownerAt(receipt.blockNumber - 1n), order.seller)).toBe(true);
+        expect(await ownerAt(receipt.blockNumber)).toBe(trade.buyer);
+      }
+    }
+  });
+
+  it("never buys a bot's own listing", () => {
+    for (const trade of trades) {
+      for (const order of trade.orders) expect(isAddressEqual(order.seller, trade.buyer)).toBe(false);
+    }
+  });
+
+  it('counts what it did and names the hot collection', () => {
+    const state = simulator.state();
+    expect(state.state).toBe('running');
+    expect(state.bots).toBe(20);
+    expect(state.hot_collection).not.toBeNull();
+    const done = actions.filter((action) => action.outcome === 'done' && action.kind !== 'idle').length;
+    const counted = Object.entries(state.actions)
+      .filter(([kind]) => kind !== 'error' && kind !== 'refused')
+      .reduce((sum, [, count]) => sum + count, 0);
+    expect(counted).toBe(done);
+    expect(state.actions.error ?? 0).toBe(0);
+  });
+});
+
+describe('on its own timer', () => {
+  it('acts at its rate, counts refused listings, and leaves no timer behind after stop()', async () => {
+    const timersBefore = activeTimers();
+    let offered = 0;
+    const simulator = startSimulator({
+      rpcUrl: devnet.rpcUrl,
+      manifest: devnet.manifest,
+      // Every other listing is refused, as an order book does when its view of the chain lags.
+      postListing: async () => {
+        if (++offered % 2 === 0) throw new Error('owner mismatch');
+      },
+      ratePerMinute: 1_200,
+      seed: 'timer',
+    });
+    await sleep(3_000);
+    await simulator.stop();
+    const state = simulator.state();
+    expect(state.state).toBe('stopped');
+    const total = Object.values(state.actions).reduce((sum, count) => sum + count, 0);
+    expect(total).toBeGreaterThan(10);
+    expect(state.actions.refused).toBeGreaterThan(0);
+    await sleep(500);
+    expect(Object.values(simulator.state().actions).reduce((sum, count) => sum + count, 0)).toBe(total);
+    expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
+  });
+
+  it('sends several transactions per block on an interval-mining chain and settles them from receipts', async () => {
+    await rpc(devnet.rpcUrl, 'evm_setIntervalMining', [2]);
+    const client = chain();
+    const startBlock = await client.getBlockNumber();
+    const simulator = startSimulator({
+      rpcUrl: devnet.rpcUrl,
+      manifest: devnet.manifest,
+      postListing: async () => {},
+      ratePerMinute: 0,
+      seed: 'blocks',
+    });
+    try {
+      const actions = await simulator.step(40);
+      const sent = actions.filter((action) => action.txHash !== null);
+      const traded = new Set(simulator.trades().map((trade) => trade.txHash));
+      const blocks = (await client.getBlockNumber()) - startBlock;
+      expect(sent.length).toBeGreaterThan(Number(blocks) + 1);
+      // Two blocks later every transaction is mined; one more step settles what it sent.
+      await sleep(4_500);
+      await simulator.step(1);
+      const statuses = simulator
+        .trades()
+        .filter((trade) => traded.has(trade.txHash))
+        .map((trade) => trade.status);
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.every((status) => status === 'success' || status === 'reverted')).toBe(true);
+      expect(simulator.state().actions.error ?? 0).toBe(0);
+    } finally {
+      await simulator.stop();
+      await rpc(devnet.rpcUrl, 'evm_setAutomine', [true]);
+    }
+  });
+});
+
+function orderComponents(listing: PostListingRequest): OrderComponents {
+  const { parameters: p } = listing;
+  const amounts = <T extends { token: string; identifierOrCriteria: string; startAmount: string; endAmount: string }>(
+    item: T,
+  ) => ({
+    ...item,
+    identifierOrCriteria: BigInt(item.identifierOrCriteria),
+    startAmount: BigInt(item.startAmount),
+    endAmount: BigInt(item.endAmount),
+    token: item.token as Address,
+  });
+  const order: OrderComponents = {
+    offerer: p.offerer as Address,
+    zone: p.zone as Address,
+    offer: p.offer.map(amounts),
+    consideration: p.consideration.map((item) => ({ ...amounts(item), recipient: item.recipient as Address })),
+    orderType: p.orderType,
+    startTime: BigInt(p.startTime),
+    endTime: BigInt(p.endTime),
+    zoneHash: p.zoneHash as Hex,
+    salt: BigInt(p.salt),
+    conduitKey: p.conduitKey as Hex,
+    counter: BigInt(p.counter),
+  };
+  return order;
+}
+
+function activeTimers(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+}
