@@ -464,7 +464,7 @@ function distinctCollections(listings: readonly SimListing[]): SimCollection[] {
 }
 
 function byPrice(listings: readonly SimListing[]): SimListing[] {
-  return [...listings].sort((a, b) => (a.priceWei < b.priceWei ? -1 : a.priceWei > b.priceWei ? 1 : 0));
+  return listings.toSorted((a, b) => (a.priceWei < b.priceWei ? -1 : a.priceWei > b.priceWei ? 1 : 0));
 }
 
 function botOf(ctx: TraderContext, address: Address): LocalAccount {

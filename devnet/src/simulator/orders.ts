@@ -5,6 +5,7 @@ import {
   type ContractFunctionArgs,
   decodeAbiParameters,
   type Hex,
+  isAddressEqual,
   parseAbiParameters,
   zeroAddress,
   zeroHash,
@@ -82,25 +83,28 @@ export function orderPrice(order: OrderComponents): bigint {
 /** OpenSea's v2 listing body: every uint as a decimal string. */
 export function toPostListing(signed: SignedOrder, chainId: number, seaport: Address): PostListingRequest {
   const { order } = signed;
-  const item = <T extends { identifierOrCriteria: bigint; startAmount: bigint; endAmount: bigint }>(value: T) => ({
-    ...value,
-    identifierOrCriteria: value.identifierOrCriteria.toString(),
-    startAmount: value.startAmount.toString(),
-    endAmount: value.endAmount.toString(),
-  });
   return {
     chain_id: chainId,
     protocol_address: seaport,
     parameters: {
       ...order,
-      offer: order.offer.map(item),
-      consideration: order.consideration.map(item),
+      offer: order.offer.map(decimalItem),
+      consideration: order.consideration.map(decimalItem),
       startTime: order.startTime.toString(),
       endTime: order.endTime.toString(),
       salt: order.salt.toString(),
       counter: order.counter.toString(),
     },
     signature: signed.signature,
+  };
+}
+
+function decimalItem<T extends { identifierOrCriteria: bigint; startAmount: bigint; endAmount: bigint }>(item: T) {
+  return {
+    ...item,
+    identifierOrCriteria: item.identifierOrCriteria.toString(),
+    startAmount: item.startAmount.toString(),
+    endAmount: item.endAmount.toString(),
   };
 }
 
@@ -126,7 +130,7 @@ export function basicOrderArgs(
   const { order } = signed;
   const [offer] = order.offer;
   const [first, ...rest] = order.consideration;
-  if (!offer || !first || first.recipient !== order.offerer) throw new Error('not a basic listing');
+  if (!offer || !first || !isAddressEqual(first.recipient, order.offerer)) throw new Error('not a basic listing');
   const route = offer.itemType === ItemType.Erc721 ? BASIC_ROUTE.erc721 : BASIC_ROUTE.erc1155;
   return [
     {

@@ -1,4 +1,3 @@
-/// <reference path="./solc.d.ts" />
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -21,5 +21,7 @@ export function createChainClient(rpcUrl: string, chainId: number): ChainClient 
     chain,
     transport: http(rpcUrl, { timeout: 10_000, retryCount: 4, retryDelay: 250, batch: { wait: 0 } }),
     cacheTime: 0,
+    // Receipt waits (tests, the devnet) poll at this pace; viem's 4 s default suits mainnet's 12 s blocks badly.
+    pollingInterval: 250,
   });
 }

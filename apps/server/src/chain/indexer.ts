@@ -83,7 +83,7 @@ export type Indexer = { stop(): Promise<void> };
  * a PostgreSQL advisory lock elects it, and a second indexer waits as a standby.
  */
 export function startIndexer(options: IndexerOptions): Indexer {
-  let stopped = false;
+  const stopping = new AbortController();
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -97,7 +97,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
   const run = async () => {
     let lock: PoolClient | undefined;
     let failures = 0;
-    while (!stopped) {
+    while (!stopping.signal.aborted) {
       try {
         lock ??= await acquireWriterLock(options.pool);
         if (!lock) {
@@ -127,7 +127,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
   const running = run();
   return {
     stop: async () => {
-      stopped = true;
+      stopping.abort();
       wake?.();
       await running;
     },

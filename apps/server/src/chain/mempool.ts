@@ -21,10 +21,6 @@ export function fillTargets(input: Hex): Target[] {
   } catch {
     return [];
   }
-  const nfts = (items: readonly { itemType: number; token: string; identifierOrCriteria: bigint }[]) =>
-    items
-      .filter((item) => item.itemType === ItemType.Erc721 || item.itemType === ItemType.Erc1155)
-      .map((item) => ({ collection: item.token.toLowerCase(), tokenId: item.identifierOrCriteria }));
   switch (call.functionName) {
     case 'fulfillBasicOrder':
     case 'fulfillBasicOrder_efficient_6GL6yc': {
@@ -45,6 +41,12 @@ export function fillTargets(input: Hex): Target[] {
     default:
       return [];
   }
+}
+
+function nfts(items: readonly { itemType: number; token: string; identifierOrCriteria: bigint }[]): Target[] {
+  return items
+    .filter((item) => item.itemType === ItemType.Erc721 || item.itemType === ItemType.Erc1155)
+    .map((item) => ({ collection: item.token.toLowerCase(), tokenId: item.identifierOrCriteria }));
 }
 
 /** Records pending fills of the given transaction; mined ones are skipped (ingest already cleared them). */

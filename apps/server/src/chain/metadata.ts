@@ -19,6 +19,11 @@ const FETCH_TIMEOUT_MS = 5000;
 
 type Attribute = { trait_type?: unknown; value?: unknown };
 
+/** A view call the contract does not implement (or reverts) reads as null. */
+function read<T>(call: Promise<T>): Promise<T | null> {
+  return call.catch(() => null);
+}
+
 /** Reads name, symbol, supply and standard (ERC-165) of collections first seen by the indexer. */
 export async function fillCollectionInfo({ pool, chain }: { pool: Pool; chain: ChainAccess }): Promise<number> {
   const { rows } = await pool.query<{ address: Address }>(
@@ -26,7 +31,6 @@ export async function fillCollectionInfo({ pool, chain }: { pool: Pool; chain: C
   );
   await Promise.all(
     rows.map(async ({ address }) => {
-      const read = <T>(call: Promise<T>) => call.catch(() => null);
       const contract = { address, abi: INFO_ABI } as const;
       const [name, symbol, supply, is721, is1155] = await Promise.all([
         read(chain.client.readContract({ ...contract, functionName: 'name' })),

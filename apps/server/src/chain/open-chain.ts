@@ -38,8 +38,11 @@ function canonicalContracts(chainId: number): ChainContracts {
   return { ...MAINNET_CONTRACTS, chainId };
 }
 
+function lower(address: string): Hex {
+  return address.toLowerCase() as Hex;
+}
+
 export function devnetContracts(manifest: DevnetManifest): ChainContracts {
-  const lower = (address: string) => address.toLowerCase() as Hex;
   return {
     chainId: DEVNET_CHAIN_ID,
     seaport: lower(manifest.seaport),

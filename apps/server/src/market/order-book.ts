@@ -196,7 +196,6 @@ function listingShape(
 ): Result<{ nft: OrderComponents['offer'][number]; price: bigint }> {
   const [nft, ...otherOffers] = order.offer;
   const [sellerProceeds] = order.consideration;
-  const fixedPrice = (item: { startAmount: bigint; endAmount: bigint }) => item.startAmount === item.endAmount;
   if (
     !nft ||
     otherOffers.length > 0 ||
@@ -215,19 +214,26 @@ function listingShape(
   return ok({ nft, price });
 }
 
-function toOrderComponents(parameters: PostListingRequest['parameters']): OrderComponents {
-  const item = (raw: PostListingRequest['parameters']['offer'][number]) => ({
+function fixedPrice(item: { startAmount: bigint; endAmount: bigint }): boolean {
+  return item.startAmount === item.endAmount;
+}
+
+function toItem(raw: PostListingRequest['parameters']['offer'][number]) {
+  return {
     itemType: raw.itemType,
     token: raw.token as Address,
     identifierOrCriteria: BigInt(raw.identifierOrCriteria),
     startAmount: BigInt(raw.startAmount),
     endAmount: BigInt(raw.endAmount),
-  });
+  };
+}
+
+function toOrderComponents(parameters: PostListingRequest['parameters']): OrderComponents {
   return {
     offerer: parameters.offerer as Address,
     zone: parameters.zone as Address,
-    offer: parameters.offer.map(item),
-    consideration: parameters.consideration.map((raw) => ({ ...item(raw), recipient: raw.recipient as Address })),
+    offer: parameters.offer.map(toItem),
+    consideration: parameters.consideration.map((raw) => ({ ...toItem(raw), recipient: raw.recipient as Address })),
     orderType: parameters.orderType,
     startTime: BigInt(parameters.startTime),
     endTime: BigInt(parameters.endTime),

@@ -1,0 +1,237 @@
+import { SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
+import { botAccounts, devnetAccount, listingOrder, toPostListing } from '@floordesk/devnet';
+import { DEVNET_CHAIN_ID, Status } from '@floordesk/protocol';
+import type { FastifyInstance } from 'fastify';
+import { type Account, type Address, createWalletClient, erc721Abi, http, zeroHash } from 'viem';
+import { foundry } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../testing/database';
+import { useTestDevnet } from '../testing/devnet';
+import { testConfig } from '../testing/server';
+import { buildServer } from '../http/server';
+
+const database = useTestDatabase();
+const devnet = useTestDevnet();
+let app: FastifyInstance;
+const bots = botAccounts();
+const seller = bots[0] as Account;
+const otherBot = bots[1] as Account;
+const stranger = devnetAccount(1);
+let collection: Address;
+let nextSalt = 1n;
+
+beforeAll(async () => {
+  app = await buildServer({ config: testConfig(), database: database(), chain: devnet().chain });
+  const first = devnet().manifest.collections.find((c) => c.standard === 'erc721');
+  if (!first) throw new Error('the devnet has no ERC-721 collection');
+  collection = first.address;
+});
+afterAll(() => app.close());
+
+const wallet = (account: Account) =>
+  createWalletClient({ account, chain: foundry, transport: http(devnet().rpcUrl) });
+
+async function ownedToken(owner: Address, from = 1n): Promise<bigint> {
+  for (let id = from; id < from + 400n; id++) {
+    const holder = await devnet().chain.client.readContract({ address: collection, abi: erc721Abi, functionName: 'ownerOf', args: [id] });
+    if (holder.toLowerCase() === owner.toLowerCase()) return id;
+  }
+  throw new Error(`${owner} holds no token of the first collection`);
+}
+
+async function order(
+  offerer: Account,
+  tokenId: bigint,
+  overrides: Partial<{ priceWei: bigint; endTime: bigint; marketplace: 'opensea' | 'soduswap'; feeRecipient: Address }> = {},
+): Promise<OrderComponents> {
+  const { manifest, chain } = devnet();
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const market = manifest.marketplaces[overrides.marketplace ?? 'opensea'];
+  const counter = await chain.client.readContract({
+    address: manifest.seaport,
+    abi: SEAPORT_ABI,
+    functionName: 'getCounter',
+    args: [offerer.address],
+  });
+  return listingOrder({
+    offerer: offerer.address,
+    token: { address: collection, standard: 'erc721', royaltyBps: 500 },
+    tokenId,
+    amount: 1n,
+    priceWei: overrides.priceWei ?? 10n ** 17n,
+    marketplace: {
+      conduitKey: (overrides.marketplace ?? 'opensea') === 'opensea' ? manifest.conduit.key : zeroHash,
+      feeRecipient: overrides.feeRecipient ?? market.feeRecipient,
+      feeBps: market.feeBps,
+    },
+    royaltyRecipient: manifest.deployer,
+    startTime: now - 60n,
+    endTime: overrides.endTime ?? now + 3600n,
+    salt: nextSalt++,
+    counter,
+  });
+}
+
+function sign(signer: Account, components: OrderComponents, chainId = DEVNET_CHAIN_ID) {
+  return wallet(signer).signTypedData({
+    domain: seaportDomain(chainId, devnet().manifest.seaport),
+    types: SEAPORT_ORDER_TYPES,
+    primaryType: 'OrderComponents',
+    message: components,
+  });
+}
+
+async function post(components: OrderComponents, signature: `0x${string}`, chainId = DEVNET_CHAIN_ID) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/orders/listings',
+    payload: toPostListing({ order: components, signature }, chainId, devnet().manifest.seaport),
+  });
+  return { http: response.statusCode, body: response.json() as { status: number; msg: string; data: Record<string, unknown> } };
+}
+
+async function storedListings(): Promise<number> {
+  const { rows } = await database().pool.query<{ count: number }>('select count(*)::int as count from listings');
+  return rows[0]?.count ?? 0;
+}
+
+describe('the order book', () => {
+  it('accepts a valid listing, tells the marketplace from its fee recipient, and counts it once', async () => {
+    const tokenId = await ownedToken(seller.address);
+    const components = await order(seller, tokenId);
+    const signature = await sign(seller, components);
+    const first = await post(components, signature);
+    expect(first.body).toMatchObject({
+      status: Status.Ok,
+      data: { order_hash: seaportOrderHash(components), marketplace: 'opensea', order_way: 1, price_wei: '100000000000000000' },
+    });
+    const again = await post(components, signature);
+    expect(again.body.data).toEqual(first.body.data);
+    const { rows } = await database().pool.query(
+      `select l.status, l.operator, s.new_listings, s.floor_wei from listings l
+         join collection_stats_1m s on s.collection = l.collection where l.order_hash = $1`,
+      [seaportOrderHash(components)],
+    );
+    expect(rows).toEqual([
+      { status: 'active', operator: devnet().manifest.conduit.address.toLowerCase(), new_listings: 1, floor_wei: '100000000000000000' },
+    ]);
+  });
+
+  it('accepts a listing of the second Seaport marketplace, approved to Seaport itself', async () => {
+    const components = await order(seller, await ownedToken(seller.address, 2n), { marketplace: 'soduswap' });
+    const { body } = await post(components, await sign(seller, components));
+    expect(body).toMatchObject({ status: Status.Ok, data: { marketplace: 'soduswap', order_way: 6 } });
+  });
+
+  describe('refuses, with its reason and without storing anything,', () => {
+    let before: number;
+    beforeAll(async () => {
+      before = await storedListings();
+    });
+    const refused = async (result: Promise<{ body: { status: number; msg: string } }>, status: number) => {
+      const { body } = await result;
+      expect(body.status).toBe(status);
+      expect(body.msg.length).toBeGreaterThan(0);
+      expect(await storedListings()).toBe(before);
+    };
+
+    it('an order signed by someone other than the offerer', async () => {
+      const components = await order(seller, await ownedToken(seller.address));
+      await refused(post(components, await sign(otherBot, components)), Status.ListingBadSignature);
+    });
+
+    it('an order for another chain', async () => {
+      const components = await order(seller, await ownedToken(seller.address));
+      await refused(post(components, await sign(seller, components, 1), 1), Status.ListingWrongChain);
+      // Signed for another chain but posted as ours: the signature cannot match our domain.
+      await refused(post(components, await sign(seller, components, 1)), Status.ListingBadSignature);
+    });
+
+    it('an expired order', async () => {
+      const components = await order(seller, await ownedToken(seller.address), {
+        endTime: BigInt(Math.floor(Date.now() / 1000) - 1),
+      });
+      await refused(post(components, await sign(seller, components)), Status.ListingExpired);
+    });
+
+    it('a zero price', async () => {
+      const components = await order(seller, await ownedToken(seller.address), { priceWei: 0n });
+      await refused(post(components, await sign(seller, components)), Status.ListingBadPrice);
+    });
+
+    it('an offerer who does not own the NFT', async () => {
+      const components = await order(otherBot, await ownedToken(seller.address));
+      await refused(post(components, await sign(otherBot, components)), Status.ListingNotOwner);
+    });
+
+    it('an NFT not approved to the order’s operator', async () => {
+      const tokenId = await ownedToken(seller.address, 50n);
+      const { client } = devnet().chain;
+      await client.waitForTransactionReceipt({
+        hash: await wallet(seller).writeContract({
+          address: collection,
+          abi: erc721Abi,
+          functionName: 'transferFrom',
+          args: [seller.address, stranger.address, tokenId],
+        }),
+      });
+      const components = await order(stranger, tokenId);
+      await refused(post(components, await sign(stranger, components)), Status.ListingNotApproved);
+    });
+
+    it('an order signed before its offerer bumped the counter', async () => {
+      const components = await order(otherBot, await ownedToken(otherBot.address));
+      const signature = await sign(otherBot, components);
+      await devnet().chain.client.waitForTransactionReceipt({
+        hash: await wallet(otherBot).writeContract({
+          address: devnet().manifest.seaport,
+          abi: SEAPORT_ABI,
+          functionName: 'incrementCounter',
+        }),
+      });
+      await refused(post(components, signature), Status.ListingStaleCounter);
+    });
+
+    it('an order cancelled on chain', async () => {
+      const components = await order(seller, await ownedToken(seller.address));
+      const signature = await sign(seller, components);
+      await devnet().chain.client.waitForTransactionReceipt({
+        hash: await wallet(seller).writeContract({
+          address: devnet().manifest.seaport,
+          abi: SEAPORT_ABI,
+          functionName: 'cancel',
+          args: [[components]],
+        }),
+      });
+      await refused(post(components, signature), Status.ListingCancelled);
+    });
+
+    it('an order paying a fee recipient no marketplace we know', async () => {
+      const components = await order(seller, await ownedToken(seller.address), {
+        feeRecipient: '0x00000000000000000000000000000000000000aa',
+      });
+      await refused(post(components, await sign(seller, components)), Status.ListingUnknownMarketplace);
+    });
+
+    it('an order that is not one NFT for ETH', async () => {
+      const base = await order(seller, await ownedToken(seller.address));
+      const nft = base.offer[0] as OrderComponents['offer'][number];
+      const twoNfts = { ...base, offer: [nft, { ...nft, identifierOrCriteria: nft.identifierOrCriteria + 1n }] };
+      await refused(post(twoNfts, await sign(seller, twoNfts)), Status.ListingUnsupported);
+    });
+
+    it('malformed JSON and missing fields, with HTTP 400', async () => {
+      const malformed = await app.inject({
+        method: 'POST',
+        url: '/api/orders/listings',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"chain_id": 31337, "parameters": ',
+      });
+      expect(malformed.statusCode).toBe(400);
+      const missing = await app.inject({ method: 'POST', url: '/api/orders/listings', payload: { chain_id: 31337 } });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ status: Status.BadRequest });
+      expect(await storedListings()).toBe(before);
+    });
+  });
+});
