@@ -50,4 +50,4 @@ export { ACCOUNT_PLAN, botAccounts, devnetAccount, DEVNET_MNEMONIC } from './acc
 export { startAnvil, type Anvil } from './anvil';
 export { type DevnetManifest } from './deploy';
 export { rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';
-export { listingOrder, toPostListing, type ListingTerms, type SignedOrder } from './simulator/orders';
+export { fulfillOrderArgs, listingOrder, toPostListing, type ListingTerms, type SignedOrder } from './simulator/orders';

@@ -134,7 +134,7 @@ async function list(ctx: TraderContext): Promise<Outcome | null> {
 }
 
 async function reprice(ctx: TraderContext): Promise<Outcome | null> {
-  const listing = pickListing(ctx, available(ctx).filter((l) => !ctx.sender.isClaimed(counterKey(l.seller))));
+  const listing = pickListing(ctx, available(ctx));
   if (!listing) return null;
   return postListing(ctx, 'reprice', {
     seller: botOf(ctx, listing.seller),

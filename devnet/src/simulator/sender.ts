@@ -36,6 +36,7 @@ export class Sender {
   private flights = new Map<Hex, Flight>();
   private claimedKeys = new Map<string, number>();
   private claimedOrders = new Map<string, number>();
+  private settledThrough: bigint | null = null;
 
   constructor(
     private readonly client: PublicClient<Transport, Chain>,
@@ -79,20 +80,30 @@ export class Sender {
    * cannot expose a token the view still thinks is elsewhere.
    */
   async settle(block: bigint): Promise<void> {
+    // Nothing sent since the last look can be in a block the view had already seen, so only a new block can settle.
+    const newBlock = this.settledThrough === null || block > this.settledThrough;
+    this.settledThrough = block;
     await Promise.all(
       [...this.flights.values()].map(async (flight) => {
+        if (!newBlock) {
+          this.dropIfStale(flight);
+          return;
+        }
         try {
           const receipt = await this.client.getTransactionReceipt({ hash: flight.hash });
           if (receipt.blockNumber <= block) this.land(flight, receipt.status);
         } catch (error) {
           if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
-          if (this.now() - flight.sentAt > DROPPED_AFTER_MS) {
-            this.nonces.delete(flight.from);
-            this.land(flight, 'dropped');
-          }
+          this.dropIfStale(flight);
         }
       }),
     );
+  }
+
+  private dropIfStale(flight: Flight): void {
+    if (this.now() - flight.sentAt <= DROPPED_AFTER_MS) return;
+    this.nonces.delete(flight.from);
+    this.land(flight, 'dropped');
   }
 
   private land(flight: Flight, settlement: Settlement): void {

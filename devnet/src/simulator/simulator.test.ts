@@ -18,8 +18,16 @@ import {
 } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '../catalog';
 import { type Devnet, rpc, startDevnet } from '../devnet';
-import { type SimulatedTrade, type Simulator, type SimulatorAction, startSimulator } from './simulator';
+import { DEVNET_ERC721_ABI, ETH_USD_FEED_ABI } from '../devnet-abi';
+import {
+  type SimulatedTrade,
+  type Simulator,
+  type SimulatorAction,
+  type SimulatorOptions,
+  startSimulator,
+} from './simulator';
 
 const EVENTS = parseAbi([
   'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)',
@@ -42,6 +50,17 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** A simulator on the test devnet that acts only when stepped, unless told otherwise. */
+function simulate(options: Partial<SimulatorOptions> & { seed: string }): Simulator {
+  return startSimulator({
+    rpcUrl: devnet.rpcUrl,
+    manifest: devnet.manifest,
+    postListing: async () => {},
+    ratePerMinute: 0,
+    ...options,
+  });
+}
+
 function chain() {
   return createPublicClient({ chain: foundry, transport: http(devnet.rpcUrl), pollingInterval: 50 });
 }
@@ -54,14 +73,11 @@ describe('sixty seeded actions', () => {
   const receipts = new Map<Hex, TransactionReceipt>();
 
   beforeAll(async () => {
-    simulator = startSimulator({
-      rpcUrl: devnet.rpcUrl,
-      manifest: devnet.manifest,
+    simulator = simulate({
+      seed: 'floor-sweeper',
       postListing: async (listing) => {
         listings.push(listing);
       },
-      ratePerMinute: 0,
-      seed: 'floor-sweeper',
     });
     actions = await simulator.step(60);
     trades = simulator.trades();
@@ -204,9 +220,7 @@ describe('on its own timer', () => {
   it('acts at its rate, counts refused listings, and leaves no timer behind after stop()', async () => {
     const timersBefore = activeTimers();
     let offered = 0;
-    const simulator = startSimulator({
-      rpcUrl: devnet.rpcUrl,
-      manifest: devnet.manifest,
+    const simulator = simulate({
       // Every other listing is refused, as an order book does when its view of the chain lags.
       postListing: async () => {
         if (++offered % 2 === 0) throw new Error('owner mismatch');
@@ -230,13 +244,7 @@ describe('on its own timer', () => {
     await rpc(devnet.rpcUrl, 'evm_setIntervalMining', [2]);
     const client = chain();
     const startBlock = await client.getBlockNumber();
-    const simulator = startSimulator({
-      rpcUrl: devnet.rpcUrl,
-      manifest: devnet.manifest,
-      postListing: async () => {},
-      ratePerMinute: 0,
-      seed: 'blocks',
-    });
+    const simulator = simulate({ seed: 'blocks' });
     try {
       const actions = await simulator.step(40);
       const sent = actions.filter((action) => action.txHash !== null);
@@ -256,6 +264,47 @@ describe('on its own timer', () => {
     } finally {
       await simulator.stop();
       await rpc(devnet.rpcUrl, 'evm_setAutomine', [true]);
+    }
+  });
+});
+
+describe("the deployer's chores", () => {
+  it('reveals the hidden collection once due and moves the ETH/USD feed a small step a minute later', async () => {
+    const hidden = COLLECTIONS.find((spec) => spec.revealAfterMs !== undefined);
+    const collection = devnet.manifest.collections.find((c) => c.slug === hidden?.slug);
+    if (!hidden?.revealAfterMs || !collection) throw new Error('the catalog has no hidden collection');
+    const client = chain();
+    const revealed = () =>
+      client.readContract({ address: collection.address, abi: DEVNET_ERC721_ABI, functionName: 'revealed' });
+    const feed = () =>
+      client.readContract({ address: devnet.manifest.ethUsdFeed, abi: ETH_USD_FEED_ABI, functionName: 'latestRoundData' });
+    expect(await revealed()).toBe(false);
+    const [, initialAnswer] = await feed();
+
+    let clock = Date.parse(devnet.manifest.createdAt) + hidden.revealAfterMs - 1_000;
+    const messages: string[] = [];
+    const simulator = simulate({
+      seed: 'chores',
+      now: () => new Date(clock),
+      log: (message) => messages.push(message),
+    });
+    try {
+      await simulator.step(1);
+      expect(await revealed()).toBe(false);
+      clock += 2_000;
+      await simulator.step(2);
+      expect(await revealed()).toBe(true);
+      expect(messages).toContain(`revealed ${collection.slug}`);
+
+      clock += 61_000;
+      await simulator.step(1);
+      const [roundId, answer] = await feed();
+      expect(roundId).toBe(2n);
+      expect(answer).not.toBe(initialAnswer);
+      const change = Number(answer - initialAnswer) / Number(initialAnswer);
+      expect(Math.abs(change)).toBeLessThan(0.005);
+    } finally {
+      await simulator.stop();
     }
   });
 });

@@ -1,0 +1,165 @@
+import { botAccounts, rpc, startSimulator } from '@floordesk/devnet';
+import { type Account, type Address, decodeEventLog, type Hex } from 'viem';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../context';
+import { submitListing } from '../market/order-book';
+import { useTestDatabase } from '../testing/database';
+import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
+import { listAndBuy, ownedToken } from '../testing/market';
+import { testConfig } from '../testing/server';
+import { INDEXED_EVENTS } from './events';
+
+const database = useTestDatabase();
+const devnet = useTestDevnet();
+let ctx: AppContext;
+const bots = botAccounts();
+const bot = (i: number) => bots[i] as Account;
+let collection: Address;
+
+beforeAll(() => {
+  ctx = { config: testConfig(), db: database().db, now: () => new Date(), chain: devnet().chain };
+  collection = devnet().manifest.collections.find((c) => c.standard === 'erc721')?.address as Address;
+});
+
+/** The chain's own account of its sales: every OrderFulfilled from Seaport, decoded by viem, one row per NFT. */
+async function salesOnChain(): Promise<Array<{ tx: string; logIndex: number; priceWei: bigint }>> {
+  const logs = await devnet().chain.client.getLogs({
+    address: devnet().manifest.seaport,
+    event: INDEXED_EVENTS[0],
+    fromBlock: 0n,
+    toBlock: 'latest',
+  });
+  return logs.flatMap((log) => {
+    const { args } = decodeEventLog({ abi: [INDEXED_EVENTS[0]], data: log.data, topics: log.topics });
+    const nfts = args.offer.filter((item) => item.itemType >= 2);
+    const paid = args.consideration.filter((item) => item.itemType === 0).reduce((sum, item) => sum + item.amount, 0n);
+    return nfts.length === 0 ? [] : [{ tx: log.transactionHash, logIndex: log.logIndex, priceWei: paid }];
+  });
+}
+
+async function salesIndexed(): Promise<Array<{ tx: string; logIndex: number; priceWei: bigint }>> {
+  const { rows } = await database().pool.query<{ tx_hash: string; log_index: number; price: string }>(
+    `select tx_hash, log_index, sum(price_wei) as price from sales group by tx_hash, log_index
+      order by tx_hash, log_index`,
+  );
+  return rows.map((row) => ({ tx: row.tx_hash, logIndex: row.log_index, priceWei: BigInt(row.price) }));
+}
+
+const byLog = (a: { tx: string; logIndex: number }, b: { tx: string; logIndex: number }) =>
+  a.tx === b.tx ? a.logIndex - b.logIndex : a.tx < b.tx ? -1 : 1;
+
+describe('the indexer', () => {
+  it('indexes exactly the sales a simulated market made on chain: count and prices', async () => {
+    const simulator = startSimulator({
+      rpcUrl: devnet().rpcUrl,
+      manifest: devnet().manifest,
+      ratePerMinute: 0,
+      seed: 'indexer-scenario',
+      postListing: async (listing) => {
+        const result = await submitListing(ctx, listing);
+        if (!result.ok) throw new Error(`refused: ${result.status}`);
+      },
+    });
+    try {
+      await simulator.step(120);
+    } finally {
+      await simulator.stop();
+    }
+    await indexToHead(indexerOptions(database(), devnet().chain));
+
+    const simulated = simulator.trades().filter((trade) => trade.status === 'success');
+    expect(simulated.length).toBeGreaterThan(3);
+    const onChain = (await salesOnChain()).toSorted(byLog);
+    expect(await salesIndexed()).toEqual(onChain);
+    // Every successful trade the simulator sent is among them, at the price it paid.
+    const indexedByTx = new Map<string, bigint>();
+    for (const sale of onChain) indexedByTx.set(sale.tx, (indexedByTx.get(sale.tx) ?? 0n) + sale.priceWei);
+    for (const trade of simulated) {
+      expect(indexedByTx.has(trade.txHash.toLowerCase())).toBe(true);
+    }
+    const { rows } = await database().pool.query<{ trades: number; sales: number }>(
+      `select (select coalesce(sum(trades), 0)::int from collection_stats_1m) as trades,
+              (select count(*)::int from sales) as sales`,
+    );
+    expect(rows[0]?.trades).toBe(rows[0]?.sales);
+  }, 180_000);
+
+  it('undoes orphaned sales and listing changes after a reorg and ingests the new branch', async () => {
+    const options = indexerOptions(database(), devnet().chain);
+    await indexToHead(options);
+    const fork = await rpc<Hex>(devnet().rpcUrl, 'evm_snapshot', []);
+    const seller = bot(3);
+    const orphaned = await listAndBuy(devnet(), ctx, {
+      seller,
+      buyer: bot(4),
+      collection,
+      tokenId: await ownedToken(devnet(), collection, seller.address),
+      priceWei: 7n * 10n ** 16n,
+    });
+    await indexToHead(options);
+    const filled = await database().pool.query('select status from listings where order_hash = $1', [orphaned.orderHash]);
+    expect(filled.rows).toEqual([{ status: 'filled' }]);
+
+    await rpc(devnet().rpcUrl, 'evm_revert', [fork]);
+    // The new branch: another sale, then enough blocks to outgrow the orphaned one.
+    const seller2 = bot(5);
+    const kept = await listAndBuy(devnet(), ctx, {
+      seller: seller2,
+      buyer: bot(6),
+      collection,
+      tokenId: await ownedToken(devnet(), collection, seller2.address),
+      priceWei: 9n * 10n ** 16n,
+    });
+    await devnet().mine(3);
+    await indexToHead(options);
+
+    const txs = (await salesIndexed()).map((sale) => sale.tx);
+    expect(txs).not.toContain(orphaned.txHash.toLowerCase());
+    expect(txs).toContain(kept.txHash.toLowerCase());
+    expect(await salesIndexed()).toEqual((await salesOnChain()).toSorted(byLog));
+    // The orphaned fill never happened on this chain: its listing is live again.
+    const revived = await database().pool.query('select status from listings where order_hash = $1', [orphaned.orderHash]);
+    expect(revived.rows).toEqual([{ status: 'active' }]);
+    const { rows } = await database().pool.query<{ trades: number; sales: number }>(
+      `select (select coalesce(sum(trades), 0)::int from collection_stats_1m) as trades,
+              (select count(*)::int from sales) as sales`,
+    );
+    expect(rows[0]?.trades).toBe(rows[0]?.sales);
+  }, 60_000);
+
+  it('counts a pending fill against its listing until the block that mines it', async () => {
+    const { recordPending } = await import('./mempool');
+    await rpc(devnet().rpcUrl, 'evm_setAutomine', [false]);
+    try {
+      const seller = bot(7);
+      const sale = listAndBuy(devnet(), ctx, {
+        seller,
+        buyer: bot(8),
+        collection,
+        tokenId: await ownedToken(devnet(), collection, seller.address),
+        priceWei: 5n * 10n ** 16n,
+      });
+      // Wait for the fill to reach the mempool, then record it as the watcher would.
+      let pendingHash: Hex | undefined;
+      for (let i = 0; i < 100 && !pendingHash; i++) {
+        const content = await rpc<{ pending: Record<string, Record<string, { hash: Hex }>> }>(
+          devnet().rpcUrl,
+          'txpool_content',
+          [],
+        );
+        pendingHash = Object.values(content.pending).flatMap((byNonce) => Object.values(byNonce))[0]?.hash;
+        if (!pendingHash) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const tx = await devnet().chain.client.getTransaction({ hash: pendingHash as Hex });
+      expect(await recordPending(database().pool, tx, devnet().manifest.seaport, new Date())).toBe(1);
+      await devnet().mine(1);
+      await sale;
+      await indexToHead(indexerOptions(database(), devnet().chain));
+      const { rows } = await database().pool.query('select count(*)::int as pending from pending_buys');
+      expect(rows).toEqual([{ pending: 0 }]);
+    } finally {
+      await rpc(devnet().rpcUrl, 'evm_setAutomine', [true]);
+    }
+  }, 60_000);
+});
+

@@ -1,0 +1,84 @@
+import { SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain } from '@floordesk/contracts';
+import { fulfillOrderArgs, listingOrder, toPostListing } from '@floordesk/devnet';
+import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
+import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http } from 'viem';
+import { foundry } from 'viem/chains';
+import type { AppContext } from '../context';
+import { submitListing } from '../market/order-book';
+import type { TestDevnet } from './devnet';
+
+export function walletOf(devnet: TestDevnet, account: Account) {
+  return createWalletClient({ account, chain: foundry, transport: http(devnet.rpcUrl) });
+}
+
+/** The first ERC-721 token id (from `from` on) that `owner` holds in `collection`. */
+export async function ownedToken(devnet: TestDevnet, collection: Address, owner: Address, from = 1n): Promise<bigint> {
+  const page = 200n;
+  for (let start = from; start < from + 3000n; start += page) {
+    const ids = Array.from({ length: Number(page) }, (_, i) => start + BigInt(i));
+    const holders = await Promise.all(
+      ids.map((id) =>
+        devnet.chain.client
+          .readContract({ address: collection, abi: erc721Abi, functionName: 'ownerOf', args: [id] })
+          .catch(() => undefined),
+      ),
+    );
+    const index = holders.findIndex((holder) => holder?.toLowerCase() === owner.toLowerCase());
+    if (index >= 0) return ids[index] as bigint;
+  }
+  throw new Error(`${owner} holds no token of ${collection}`);
+}
+
+let salt = 1_000_000n;
+
+/** Lists `tokenId` through the order book (as OpenSea would) and has `buyer` fill it; returns the fill's hash. */
+export async function listAndBuy(
+  devnet: TestDevnet,
+  ctx: AppContext,
+  { seller, buyer, collection, tokenId, priceWei }: {
+    seller: Account;
+    buyer: Account;
+    collection: Address;
+    tokenId: bigint;
+    priceWei: bigint;
+  },
+): Promise<{ txHash: Hex; orderHash: string }> {
+  const { manifest, chain } = devnet;
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const counter = await chain.client.readContract({
+    address: manifest.seaport,
+    abi: SEAPORT_ABI,
+    functionName: 'getCounter',
+    args: [seller.address],
+  });
+  const order = listingOrder({
+    offerer: seller.address,
+    token: { address: collection, standard: 'erc721', royaltyBps: 500 },
+    tokenId,
+    amount: 1n,
+    priceWei,
+    marketplace: { conduitKey: manifest.conduit.key, ...manifest.marketplaces.opensea },
+    royaltyRecipient: manifest.deployer,
+    startTime: now - 60n,
+    endTime: now + 3600n,
+    salt: salt++,
+    counter,
+  });
+  const signature = await walletOf(devnet, seller).signTypedData({
+    domain: seaportDomain(DEVNET_CHAIN_ID, manifest.seaport),
+    types: SEAPORT_ORDER_TYPES,
+    primaryType: 'OrderComponents',
+    message: order,
+  });
+  const accepted = await submitListing(ctx, toPostListing({ order, signature }, DEVNET_CHAIN_ID, manifest.seaport));
+  if (!accepted.ok) throw new Error(`the order book refused the listing: ${accepted.status}`);
+  const txHash = await walletOf(devnet, buyer).writeContract({
+    address: manifest.seaport,
+    abi: SEAPORT_ABI,
+    functionName: 'fulfillOrder',
+    args: fulfillOrderArgs({ order, signature }),
+    value: priceWei,
+  });
+  await chain.client.waitForTransactionReceipt({ hash: txHash });
+  return { txHash, orderHash: accepted.value.order_hash };
+}
