@@ -7,10 +7,10 @@ export type ChainClient = PublicClient<Transport, Chain>;
 export type ChainAccess = { client: ChainClient; contracts: ChainContracts };
 
 /**
- * A viem client for the configured node. Requests time out after 10 s and are retried with exponential backoff
+ * A viem client for the configured node. Requests time out after 10 s (by default) and are retried with exponential backoff
  * (viem's `retryDelay` doubles per attempt); parallel reads share one HTTP request (JSON-RPC batch).
  */
-export function createChainClient(rpcUrl: string, chainId: number): ChainClient {
+export function createChainClient(rpcUrl: string, chainId: number, timeoutMs = 10_000): ChainClient {
   const chain = defineChain({
     id: chainId,
     name: `chain ${chainId}`,
@@ -19,7 +19,7 @@ export function createChainClient(rpcUrl: string, chainId: number): ChainClient 
   });
   return createPublicClient({
     chain,
-    transport: http(rpcUrl, { timeout: 10_000, retryCount: 4, retryDelay: 250, batch: { wait: 0 } }),
+    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 4, retryDelay: 250, batch: { wait: 0 } }),
     cacheTime: 0,
     // Receipt waits (tests, the devnet) poll at this pace; viem's 4 s default suits mainnet's 12 s blocks badly.
     pollingInterval: 250,

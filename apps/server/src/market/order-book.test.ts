@@ -128,7 +128,7 @@ describe('the order book', () => {
     beforeAll(async () => {
       before = await storedListings();
     });
-    const refused = async (result: Promise<{ body: { status: number; msg: string } }>, status: number) => {
+    const expectRefused = async (result: Promise<{ body: { status: number; msg: string } }>, status: number) => {
       const { body } = await result;
       expect(body.status).toBe(status);
       expect(body.msg.length).toBeGreaterThan(0);
@@ -137,31 +137,31 @@ describe('the order book', () => {
 
     it('an order signed by someone other than the offerer', async () => {
       const components = await order(seller, await ownedToken(seller.address));
-      await refused(post(components, await sign(otherBot, components)), Status.ListingBadSignature);
+      await expectRefused(post(components, await sign(otherBot, components)), Status.ListingBadSignature);
     });
 
     it('an order for another chain', async () => {
       const components = await order(seller, await ownedToken(seller.address));
-      await refused(post(components, await sign(seller, components, 1), 1), Status.ListingWrongChain);
+      await expectRefused(post(components, await sign(seller, components, 1), 1), Status.ListingWrongChain);
       // Signed for another chain but posted as ours: the signature cannot match our domain.
-      await refused(post(components, await sign(seller, components, 1)), Status.ListingBadSignature);
+      await expectRefused(post(components, await sign(seller, components, 1)), Status.ListingBadSignature);
     });
 
     it('an expired order', async () => {
       const components = await order(seller, await ownedToken(seller.address), {
         endTime: BigInt(Math.floor(Date.now() / 1000) - 1),
       });
-      await refused(post(components, await sign(seller, components)), Status.ListingExpired);
+      await expectRefused(post(components, await sign(seller, components)), Status.ListingExpired);
     });
 
     it('a zero price', async () => {
       const components = await order(seller, await ownedToken(seller.address), { priceWei: 0n });
-      await refused(post(components, await sign(seller, components)), Status.ListingBadPrice);
+      await expectRefused(post(components, await sign(seller, components)), Status.ListingBadPrice);
     });
 
     it('an offerer who does not own the NFT', async () => {
       const components = await order(otherBot, await ownedToken(seller.address));
-      await refused(post(components, await sign(otherBot, components)), Status.ListingNotOwner);
+      await expectRefused(post(components, await sign(otherBot, components)), Status.ListingNotOwner);
     });
 
     it('an NFT not approved to the order’s operator', async () => {
@@ -176,7 +176,7 @@ describe('the order book', () => {
         }),
       });
       const components = await order(stranger, tokenId);
-      await refused(post(components, await sign(stranger, components)), Status.ListingNotApproved);
+      await expectRefused(post(components, await sign(stranger, components)), Status.ListingNotApproved);
     });
 
     it('an order signed before its offerer bumped the counter', async () => {
@@ -189,7 +189,7 @@ describe('the order book', () => {
           functionName: 'incrementCounter',
         }),
       });
-      await refused(post(components, signature), Status.ListingStaleCounter);
+      await expectRefused(post(components, signature), Status.ListingStaleCounter);
     });
 
     it('an order cancelled on chain', async () => {
@@ -203,21 +203,21 @@ describe('the order book', () => {
           args: [[components]],
         }),
       });
-      await refused(post(components, signature), Status.ListingCancelled);
+      await expectRefused(post(components, signature), Status.ListingCancelled);
     });
 
     it('an order paying a fee recipient no marketplace we know', async () => {
       const components = await order(seller, await ownedToken(seller.address), {
         feeRecipient: '0x00000000000000000000000000000000000000aa',
       });
-      await refused(post(components, await sign(seller, components)), Status.ListingUnknownMarketplace);
+      await expectRefused(post(components, await sign(seller, components)), Status.ListingUnknownMarketplace);
     });
 
     it('an order that is not one NFT for ETH', async () => {
       const base = await order(seller, await ownedToken(seller.address));
       const nft = base.offer[0] as OrderComponents['offer'][number];
       const twoNfts = { ...base, offer: [nft, { ...nft, identifierOrCriteria: nft.identifierOrCriteria + 1n }] };
-      await refused(post(twoNfts, await sign(seller, twoNfts)), Status.ListingUnsupported);
+      await expectRefused(post(twoNfts, await sign(seller, twoNfts)), Status.ListingUnsupported);
     });
 
     it('malformed JSON and missing fields, with HTTP 400', async () => {
