@@ -41,7 +41,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && exec ../node_modules/.bin/tsx ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The first start deploys the devnet (~20 s), compiling the contracts first on a cold artifact cache (~40 s).
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },

@@ -48,6 +48,9 @@ const RETRY_START_MS = 5_000;
  * Starts the devnet market: 20 trader bots that list, buy, sweep, reprice, cancel, transfer and mint, with one
  * collection hot at a time; plus the deployer's reveal and ETH/USD feed. Devnet only.
  */
+/** Listings the bots post when the simulator starts, before the timed trading. */
+const OPENING_LISTINGS = 150;
+
 export function startSimulator(options: SimulatorOptions): Simulator {
   const now = options.now ?? (() => new Date());
   const nowMs = () => now().getTime();
@@ -128,7 +131,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     () => {
       if (status !== 'starting') return;
       status = 'running';
-      schedule();
+      if (options.ratePerMinute > 0) void exclusive(openBook).finally(schedule);
     },
     () => {},
   );
@@ -142,7 +145,15 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     }, interval * (0.5 + timing.next()));
   }
 
-  async function tick(): Promise<SimulatorAction> {
+  /**
+   * A market opens with depth: before trading at its pace, the bots list a batch of their holdings, so the floor,
+   * listing rates and sweeps have something to work with from the first minute.
+   */
+  async function openBook(): Promise<void> {
+    for (let i = 0; i < OPENING_LISTINGS && status === 'running'; i++) await tick('list');
+  }
+
+  async function tick(forced?: ActionKind): Promise<SimulatorAction> {
     const at = now();
     let kind: ActionKind = 'idle';
     let action: SimulatorAction;
@@ -154,7 +165,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       noteHotCollection();
       book.prune(view, BigInt(Math.floor(at.getTime() / 1000)));
       await chores.run(at.getTime()).catch((error: unknown) => log('simulator: chore failed', { error: message(error) }));
-      kind = random.weighted(ACTION_WEIGHTS).kind;
+      kind = forced ?? random.weighted(ACTION_WEIGHTS).kind;
       action = { ...(await runAction(ctx, kind)), at: at.toISOString() };
     } catch (error) {
       action = {
