@@ -150,7 +150,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
    * listing rates and sweeps have something to work with from the first minute.
    */
   async function openBook(): Promise<void> {
-    for (let i = 0; i < OPENING_LISTINGS && status === 'running'; i++) await tick('list');
+    for (let i = 0; i < OPENING_LISTINGS && !abort.signal.aborted; i++) await tick('list');
   }
 
   async function tick(forced?: ActionKind): Promise<SimulatorAction> {
