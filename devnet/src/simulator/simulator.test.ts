@@ -226,6 +226,7 @@ describe('on its own timer', () => {
         if (++offered % 2 === 0) throw new Error('owner mismatch');
       },
       ratePerMinute: 1_200,
+      openingListings: 5,
       seed: 'timer',
     });
     await sleep(3_000);
@@ -235,6 +236,10 @@ describe('on its own timer', () => {
     const total = Object.values(state.actions).reduce((sum, count) => sum + count, 0);
     expect(total).toBeGreaterThan(10);
     expect(state.actions.refused).toBeGreaterThan(0);
+    // The timer draws its actions at random, not only the opening listings, and none fails.
+    const trading = Object.keys(state.actions).filter((kind) => !['list', 'refused', 'error'].includes(kind));
+    expect(trading.length).toBeGreaterThanOrEqual(2);
+    expect(state.actions.error).toBeUndefined();
     await sleep(500);
     expect(Object.values(simulator.state().actions).reduce((sum, count) => sum + count, 0)).toBe(total);
     expect(activeTimers()).toBeLessThanOrEqual(timersBefore);

@@ -24,6 +24,8 @@ export type SimulatorOptions = {
   postListing: (listing: PostListingRequest) => Promise<void>;
   /** Target trader actions per minute; 0 runs no timer, only `step` (tests). */
   ratePerMinute: number;
+  /** Listings posted at start before the timed trading (default 150); `step` never posts them. */
+  openingListings?: number;
   /** Makes the choices reproducible (tests). */
   seed?: string;
   now?: () => Date;
@@ -141,7 +143,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     const interval = 60_000 / options.ratePerMinute;
     timer = setTimeout(() => {
       timer = undefined;
-      void exclusive(tick).finally(schedule);
+      void exclusive(() => tick()).finally(schedule);
     }, interval * (0.5 + timing.next()));
   }
 
@@ -150,7 +152,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
    * listing rates and sweeps have something to work with from the first minute.
    */
   async function openBook(): Promise<void> {
-    for (let i = 0; i < OPENING_LISTINGS && !abort.signal.aborted; i++) await tick('list');
+    for (let i = 0; i < (options.openingListings ?? OPENING_LISTINGS) && !abort.signal.aborted; i++) await tick('list');
   }
 
   async function tick(forced?: ActionKind): Promise<SimulatorAction> {
