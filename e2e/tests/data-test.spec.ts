@@ -21,4 +21,9 @@ test('/dataTest shows the devnet market live: listings and sales flow within two
   await page.screenshot({ path: 'screenshots/data-test-en-390.png', fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.evaluate(() => localStorage.setItem('lang', 'zhCN'));
+  await page.reload();
+  await expect(page.getByRole('region', { name: '最近成交' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/data-test-zh-390.png', fullPage: true });
 });
