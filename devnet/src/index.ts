@@ -48,6 +48,6 @@ export {
 } from './simulator/simulator';
 export { ACCOUNT_PLAN, botAccounts, devnetAccount, DEVNET_MNEMONIC } from './accounts';
 export { startAnvil, type Anvil } from './anvil';
-export { type DevnetManifest } from './deploy';
+export { type DevnetManifest, repointTokenUris } from './deploy';
 export { rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';
 export { fulfillOrderArgs, listingOrder, toPostListing, type ListingTerms, type SignedOrder } from './simulator/orders';

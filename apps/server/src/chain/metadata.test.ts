@@ -1,0 +1,134 @@
+import { COLLECTIONS, devnetAccount, ACCOUNT_PLAN, repointTokenUris, tokenTraits } from '@floordesk/devnet';
+import type { FastifyInstance } from 'fastify';
+import { type Address, createWalletClient, http, parseAbi } from 'viem';
+import { foundry } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../http/server';
+import { SIMULATOR_OFF } from '../modules/diagnostics/service';
+import { useTestDatabase } from '../testing/database';
+import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
+import { testConfig } from '../testing/server';
+import { fillCollectionInfo, fillTokenMetadata } from './metadata';
+
+const database = useTestDatabase();
+const devnet = useTestDevnet();
+let app: FastifyInstance;
+let origin: string;
+
+beforeAll(async () => {
+  app = await buildServer({
+    config: testConfig(),
+    database: database(),
+    chain: devnet().chain,
+    devnet: { simulatorState: () => SIMULATOR_OFF },
+  });
+  origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  await indexToHead(indexerOptions(database(), devnet().chain));
+});
+afterAll(() => app.close());
+
+const hidden = COLLECTIONS.find((spec) => spec.revealAfterMs !== undefined);
+const addressOf = (slug: string) => devnet().manifest.collections.find((c) => c.slug === slug)?.address as Address;
+
+async function drain(now: Date): Promise<void> {
+  const passes = { pool: database().pool, chain: devnet().chain, now: () => now };
+  await fillCollectionInfo(passes);
+  while ((await fillTokenMetadata(passes, 500)) > 0) {
+    // Each pass takes the tokens still waiting whose next attempt is due.
+  }
+}
+
+describe('metadata', () => {
+  it('reads each collection’s name, symbol, supply and standard from the chain', async () => {
+    await fillCollectionInfo({ pool: database().pool, chain: devnet().chain });
+    const { rows } = await database().pool.query<{ address: string; name: string; symbol: string; standard: string }>(
+      'select address, name, symbol, standard from collections order by name',
+    );
+    expect(rows).toHaveLength(COLLECTIONS.length);
+    for (const spec of COLLECTIONS) {
+      expect(rows).toContainEqual({
+        address: addressOf(spec.slug).toLowerCase(),
+        name: spec.name,
+        symbol: spec.symbol,
+        standard: spec.standard,
+      });
+    }
+  });
+
+  it('retries a token whose metadata cannot be fetched, with backoff, and gives up after five attempts', async () => {
+    // The snapshot's token URIs point at an address nothing listens on.
+    const spec = COLLECTIONS.find((c) => c.standard === 'erc721' && c.revealAfterMs === undefined);
+    const collection = addressOf(spec?.slug ?? '').toLowerCase();
+    // One token is enough to follow; the others wait aside.
+    await database().pool.query(
+      `update tokens set metadata_status = 'aside' where not (collection = $1 and token_id = 1)`,
+      [collection],
+    );
+    let now = new Date();
+    const attemptsOf = async () =>
+      (
+        await database().pool.query<{ attempts: number; status: string }>(
+          `select metadata_attempts as attempts, metadata_status as status from tokens
+            where collection = $1 and token_id = 1`,
+          [collection],
+        )
+      ).rows[0];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await fillTokenMetadata({ pool: database().pool, chain: devnet().chain, now: () => now });
+      expect(await attemptsOf()).toEqual({ attempts: attempt, status: attempt < 5 ? 'pending' : 'failed' });
+      // Not due again until the backoff has passed.
+      await fillTokenMetadata({ pool: database().pool, chain: devnet().chain, now: () => now });
+      expect((await attemptsOf())?.attempts).toBe(attempt);
+      now = new Date(now.getTime() + 2000 * 2 ** (attempt + 1));
+    }
+  }, 120_000);
+
+  it('stores names, images and traits once the metadata server answers, and refetches after a reveal', async () => {
+    await repointTokenUris(devnet().rpcUrl, devnet().manifest, origin);
+    await database().pool.query(`update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null`);
+    await drain(new Date());
+
+    const spec = COLLECTIONS.find((c) => c.standard === 'erc721' && c.revealAfterMs === undefined);
+    if (!spec) throw new Error('no revealed ERC-721 in the catalog');
+    const traits = await database().pool.query<{ trait_type: string; value: string }>(
+      `select trait_type, value from token_traits where collection = $1 and token_id = 7 order by trait_type`,
+      [addressOf(spec.slug).toLowerCase()],
+    );
+    expect(traits.rows).toEqual(
+      tokenTraits(spec, 7)
+        .map((t) => ({ trait_type: t.trait_type, value: t.value }))
+        .toSorted((a, b) => a.trait_type.localeCompare(b.trait_type)),
+    );
+    const token = await database().pool.query(
+      'select name, image_url, metadata_status from tokens where collection = $1 and token_id = 7',
+      [addressOf(spec.slug).toLowerCase()],
+    );
+    expect(token.rows).toEqual([
+      { name: `${spec.name} #7`, image_url: `${origin}/devnet/images/${spec.slug}/7.svg`, metadata_status: 'ok' },
+    ]);
+
+    if (!hidden) throw new Error('the catalog has no unrevealed collection');
+    const hiddenAddress = addressOf(hidden.slug);
+    const before = await database().pool.query<{ count: number }>(
+      'select count(*)::int as count from token_traits where collection = $1',
+      [hiddenAddress.toLowerCase()],
+    );
+    expect(before.rows[0]?.count).toBe(0);
+
+    const owner = createWalletClient({
+      account: devnetAccount(ACCOUNT_PLAN.deployer),
+      chain: foundry,
+      transport: http(devnet().rpcUrl),
+    });
+    await devnet().chain.client.waitForTransactionReceipt({
+      hash: await owner.writeContract({ address: hiddenAddress, abi: parseAbi(['function reveal()']), functionName: 'reveal' }),
+    });
+    await indexToHead(indexerOptions(database(), devnet().chain));
+    await drain(new Date());
+    const after = await database().pool.query<{ count: number }>(
+      'select count(*)::int as count from token_traits where collection = $1',
+      [hiddenAddress.toLowerCase()],
+    );
+    expect(after.rows[0]?.count).toBeGreaterThan(0);
+  }, 180_000);
+});
