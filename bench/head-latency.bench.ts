@@ -139,6 +139,7 @@ const benchmark: Benchmark = {
         seen_after_timestamp_p50_ms: round(quantile(shownAfterTimestamp, 0.5)),
         sales: rows.length,
         blocks_with_sales: blocks,
+        // startIndexer's own default when pollMs is unset (indexer.ts).
         indexer_poll_ms: INDEXER_POLL_MS ?? 250,
         block_time_s: BLOCK_TIME_SECONDS,
       };

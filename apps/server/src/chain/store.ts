@@ -47,8 +47,7 @@ export async function storeBlocks(
   const transfers = await insertTransfers(client, events, timeOf);
   const ended = await endListings(client, events);
 
-  const minedTxs = blocks.flatMap((block) => block.transactions.map((hash) => hash.toLowerCase()));
-  if (minedTxs.length > 0) await client.query('delete from pending_buys where tx_hash = any($1::text[])', [minedTxs]);
+  await clearMinedPending(client, blocks);
 
   for (const update of events.metadataUpdates) {
     await client.query(
@@ -59,6 +58,21 @@ export async function storeBlocks(
   }
   await refreshFloors(client, ended.collections, now);
   return { sales, transfers, listingsEnded: ended.count };
+}
+
+/**
+ * Mined transactions stop being pending. The pending set is small and a batch's transactions many, so the set is
+ * read and matched here rather than shipping every hash of the batch to the database.
+ */
+async function clearMinedPending(client: ClientBase, blocks: readonly BlockHeader[]): Promise<void> {
+  const { rows } = await client.query<{ tx_hash: string }>('select distinct tx_hash from pending_buys');
+  if (rows.length === 0) return;
+  const pending = new Set(rows.map((row) => row.tx_hash));
+  const mined = blocks.flatMap((block) => block.transactions.map((hash) => hash.toLowerCase()));
+  const minedPending = mined.filter((hash) => pending.has(hash));
+  if (minedPending.length > 0) {
+    await client.query('delete from pending_buys where tx_hash = any($1::text[])', [minedPending]);
+  }
 }
 
 async function insertSales(

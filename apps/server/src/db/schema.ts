@@ -154,8 +154,6 @@ export const transfers = pgTable(
     primaryKey({ columns: [table.txHash, table.logIndex, table.itemIndex] }),
     index('transfers_block_number_idx').on(table.blockNumber),
     index('transfers_collection_token_idx').on(table.collection, table.tokenId),
-    index('transfers_to_idx').on(table.toAddress),
-    index('transfers_from_idx').on(table.fromAddress),
   ],
 );
 

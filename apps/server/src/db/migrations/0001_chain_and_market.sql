@@ -140,6 +140,4 @@ CREATE INDEX "sales_collection_block_time_idx" ON "sales" USING btree ("collecti
 CREATE INDEX "sales_block_number_idx" ON "sales" USING btree ("block_number");--> statement-breakpoint
 CREATE INDEX "tokens_metadata_queue_idx" ON "tokens" USING btree ("metadata_status","metadata_next_attempt_at");--> statement-breakpoint
 CREATE INDEX "transfers_block_number_idx" ON "transfers" USING btree ("block_number");--> statement-breakpoint
-CREATE INDEX "transfers_collection_token_idx" ON "transfers" USING btree ("collection","token_id");--> statement-breakpoint
-CREATE INDEX "transfers_to_idx" ON "transfers" USING btree ("to_address");--> statement-breakpoint
-CREATE INDEX "transfers_from_idx" ON "transfers" USING btree ("from_address");
+CREATE INDEX "transfers_collection_token_idx" ON "transfers" USING btree ("collection","token_id");
