@@ -55,8 +55,15 @@ export async function startEmbeddedPostgres(
     // Postgres refuses to run as root; this lets it run as a `postgres` system user when we are root.
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // TCP on loopback only; no Unix socket, whose default directory may not exist or be writable.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      // TCP on loopback only; no Unix socket, whose default directory may not exist or be writable.
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      // The indexer writes in bulk: fewer checkpoints (and the full-page writes after each) and a cache that holds
+      // the hot indexes. Modest for a workstation; a managed server (DATABASE_URL) brings its own settings.
+      '-c', 'shared_buffers=256MB',
+      '-c', 'max_wal_size=2GB',
+    ],
     onLog: log,
     onError: (error) => log(String(error)),
   });
