@@ -60,7 +60,7 @@ async function main(): Promise<void> {
       database,
       logger,
       chain: chain.access,
-      ...(devnet && { devnet: { simulatorState: () => simulator?.state() ?? SIMULATOR_OFF } }),
+      ...(devnet && { devnet: { simulatorState: () => simulator?.state() ?? SIMULATOR_OFF, rpcUrl: devnet.rpcUrl } }),
     });
     running.push(() => app.close());
     await app.listen({ port: config.port, host: config.host });
@@ -89,6 +89,7 @@ async function main(): Promise<void> {
   }
 
   process.stdout.write(`FloorDesk is running at ${origin}  (API docs: ${origin}/api/docs)\n`);
+  if (devnet) process.stdout.write(`Devnet JSON-RPC for your wallet: ${origin}/rpc  (chain id ${config.chainId})\n`);
 }
 
 /** The simulator lists through the public order-book endpoint, as a marketplace connector would. */

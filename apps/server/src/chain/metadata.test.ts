@@ -20,7 +20,7 @@ beforeAll(async () => {
     config: testConfig(),
     database: database(),
     chain: devnet().chain,
-    devnet: { simulatorState: () => SIMULATOR_OFF },
+    devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl: devnet().rpcUrl },
   });
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   await indexToHead(indexerOptions(database(), devnet().chain));
@@ -37,6 +37,17 @@ async function drain(now: Date): Promise<void> {
     // Each pass takes the tokens still waiting whose next attempt is due.
   }
 }
+
+describe('the devnet JSON-RPC on the app port', () => {
+  it('forwards a wallet’s calls to anvil', async () => {
+    const answer = await fetch(`${origin}/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] }),
+    });
+    expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' });
+  });
+});
 
 describe('metadata', () => {
   it('reads each collection’s name, symbol, supply and standard from the chain', async () => {

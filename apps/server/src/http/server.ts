@@ -10,6 +10,7 @@ import type { DatabaseConnection } from '../db/pool';
 import { registerAppRoutes } from '../modules/app/routes';
 import { registerAuthRoutes } from '../modules/auth/routes';
 import { devnetAssetRoutes } from '../modules/devnet-assets/routes';
+import { registerDevnetRpc } from '../modules/devnet-rpc/routes';
 import { registerDiagnosticsRoutes } from '../modules/diagnostics/routes';
 import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 import { registerOrderRoutes } from '../modules/orders/routes';
@@ -30,7 +31,7 @@ export type ServerOptions = {
   logger?: FastifyBaseLogger;
   chain?: ChainAccess;
   /** The devnet serves its token metadata and images from here; absent on other chains. */
-  devnet?: { simulatorState: () => SimulatorState };
+  devnet?: { simulatorState: () => SimulatorState; rpcUrl: string };
 };
 
 /** A ready server: `listen()` to serve, or `inject()` to test. */
@@ -63,7 +64,10 @@ export async function buildServer({
   registerUserRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
-  if (devnet) await app.register(devnetAssetRoutes, { origin: config.publicOrigin?.origin });
+  if (devnet) {
+    await app.register(devnetAssetRoutes, { origin: config.publicOrigin?.origin });
+    registerDevnetRpc(app, devnet.rpcUrl);
+  }
   await registerWebApp(app, config.webDist);
 
   await app.ready();
