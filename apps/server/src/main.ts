@@ -1,9 +1,9 @@
 import { calendarSchedule, type Simulator, startSimulator } from '@floordesk/devnet';
 import { type PostListingRequest, Status } from '@floordesk/protocol';
 import pino from 'pino';
+import { startChores } from './chain/chores';
 import { startIndexer } from './chain/indexer';
 import { startMempoolWatcher } from './chain/mempool';
-import { startMetadataWorker } from './chain/metadata';
 import { openChain } from './chain/open-chain';
 import { ConfigError, loadConfig } from './config';
 import { upsertCalendarEvents } from './modules/calendar/store';
@@ -72,8 +72,8 @@ async function main(): Promise<void> {
     running.push(indexer.stop);
     const mempool = startMempoolWatcher({ ...roleOptions, log: logger.child({ role: 'mempool' }) });
     running.push(mempool.stop);
-    const metadata = startMetadataWorker({ ...roleOptions, log: logger.child({ role: 'metadata' }) });
-    running.push(metadata.stop);
+    const chores = startChores({ ...roleOptions, log: logger.child({ role: 'chores' }) });
+    running.push(chores.stop);
   }
   if (devnet && config.simulator.enabled) {
     const log = logger.child({ role: 'simulator' });

@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { Pool } from 'pg';
 import { type Address, erc721Abi, parseAbi } from 'viem';
 import { withTransaction } from '../db/pool';
-import { refreshFloors } from './rollups';
 import type { ChainAccess } from './client';
 
 const INFO_ABI = parseAbi([
@@ -140,44 +139,4 @@ async function fetchJson(uri: string): Promise<Record<string, unknown>> {
   const body: unknown = await response.json();
   if (typeof body !== 'object' || body === null) throw new Error(`metadata ${url}: not an object`);
   return body as Record<string, unknown>;
-}
-
-/** Ends listings whose time is up, and refreshes their collections' floors. */
-export async function expireListings(pool: Pool, now: Date): Promise<number> {
-  return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ collection: string }>(
-      `update listings set status = 'expired', status_reason = 'expired', updated_at = $1
-        where status = 'active' and end_time <= $1 returning collection`,
-      [now],
-    );
-    await refreshFloors(
-      client,
-      rows.map((row) => row.collection),
-      now,
-    );
-    return rows.length;
-  });
-}
-
-/** Runs the metadata and expiry passes every second until stopped. */
-export function startMetadataWorker(options: { pool: Pool; chain: ChainAccess; now: () => Date; log: Logger }) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    try {
-      await fillCollectionInfo(options);
-      await fillTokenMetadata(options);
-      await expireListings(options.pool, options.now());
-    } catch (error) {
-      options.log.warn({ err: error }, 'metadata pass failed');
-    }
-    if (!stopped) timer = setTimeout(tick, 1000);
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
 }

@@ -9,6 +9,7 @@ import { useTestDatabase } from '../testing/database';
 import { useTestDevnet } from '../testing/devnet';
 import { testConfig } from '../testing/server';
 import { buildServer } from '../http/server';
+import { expireListings } from './order-book';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
@@ -233,5 +234,24 @@ describe('the order book', () => {
       expect(missing.json()).toMatchObject({ status: Status.BadRequest });
       expect(await storedListings()).toBe(before);
     });
+  });
+});
+
+describe('expiry', () => {
+  it('ends listings at their end time and takes them off the floor', async () => {
+    const later = new Date(Date.now() + 2 * 3600_000);
+    const active = await database().pool.query<{ count: number }>(
+      `select count(*)::int as count from listings where status = 'active'`,
+    );
+    expect(active.rows[0]?.count).toBeGreaterThan(0);
+    expect(await expireListings(database().pool, later)).toBe(active.rows[0]?.count);
+    const { rows } = await database().pool.query(
+      `select l.status, s.floor_wei from listings l
+         join collection_stats_1m s on s.collection = l.collection
+        where s.minute = date_trunc('minute', $1::timestamptz at time zone 'UTC') at time zone 'UTC'
+        group by l.status, s.floor_wei`,
+      [later],
+    );
+    expect(rows).toEqual([{ status: 'expired', floor_wei: null }]);
   });
 });

@@ -13,6 +13,7 @@ import { marketplaceOf, operatorFor } from '../chain/chain-contracts';
 import { ItemType } from '../chain/events';
 import type { AppContext } from '../context';
 import { withTransaction } from '../db/pool';
+import type { Pool } from 'pg';
 import { ok, refuse, type Result } from '../result';
 
 const ERC1155_BALANCE_ABI = [
@@ -242,4 +243,21 @@ function toOrderComponents(parameters: PostListingRequest['parameters']): OrderC
     conduitKey: parameters.conduitKey as Hex,
     counter: BigInt(parameters.counter),
   };
+}
+
+/** Ends listings whose time is up, and refreshes their collections' floors. */
+export async function expireListings(pool: Pool, now: Date): Promise<number> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ collection: string }>(
+      `update listings set status = 'expired', status_reason = 'expired', updated_at = $1
+        where status = 'active' and end_time <= $1 returning collection`,
+      [now],
+    );
+    await refreshFloors(
+      client,
+      rows.map((row) => row.collection),
+      now,
+    );
+    return rows.length;
+  });
 }
