@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Block } from 'viem';
 import { withTransaction } from '../db/pool';
 import type { ChainAccess } from './client';
-import { decodeLogs, type RawLog } from './decode';
+import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
 import { SEAPORT_TOPICS, TOKEN_TOPICS } from './events';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
 
@@ -21,14 +21,12 @@ export type IndexerOptions = {
 
 export type StepResult = { from: number; to: number; sales: number; transfers: number } | { reorgTo: number } | null;
 
-/** Blocks kept in chain_blocks: a reorg deeper than this rolls back to the oldest kept block. */
-const KEPT_BLOCKS = 1000;
 const ALL_TOPICS = [[...SEAPORT_TOPICS, ...TOKEN_TOPICS]] as [`0x${string}`[]];
 
 /**
- * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else ingest the next batch
- * of blocks. The cursor (chain_blocks) and the batch's rows commit in one transaction, so a crash at any point
- * resumes exactly where the last commit left off: no gap, no duplicate.
+ * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else ingest the next
+ * batches of blocks (up to 20) toward the head. Each batch's rows and its cursor rows (chain_blocks) commit in one
+ * transaction, so a crash at any point resumes exactly where the last commit left off: no gap, no duplicate.
  */
 export async function indexStep(options: IndexerOptions): Promise<StepResult> {
   const { pool, chain } = options;
@@ -44,18 +42,53 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
     }
   }
   const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
-  const from = cursor ? cursor.number + 1 : options.startBlock;
-  if (from > head) return null;
-  const to = Math.min(head, from + (options.batchSize ?? 100) - 1);
+  const first = cursor ? cursor.number + 1 : options.startBlock;
+  if (first > head) return null;
+  const size = options.batchSize ?? 100;
+  const range = (from: number) => ({ from, to: Math.min(head, from + size - 1) });
 
+  const done = { from: first, to: first - 1, sales: 0, transfers: 0 };
+  let next: Promise<Batch | null> | null = readBatch(options, range(first), cursor?.hash);
+  try {
+    for (let batches = 0; next && batches < MAX_BATCHES_PER_STEP; batches++) {
+      const batch: Batch | null = await next;
+      if (!batch) break;
+      // Read and decode the next batch while the database writes this one: the two overlap on separate cores.
+      next = batch.to < head ? readBatch(options, range(batch.to + 1), batch.lastHash) : null;
+      const stored = await withTransaction(pool, (db) => storeBlocks(db, batch.headers, batch.events, options.now()));
+      done.to = batch.to;
+      done.sales += stored.sales;
+      done.transfers += stored.transfers;
+    }
+  } finally {
+    // A read left in flight by a failed write is dropped; the next step reads it again.
+    next?.catch(() => {});
+  }
+  return done.to >= done.from ? done : null;
+}
+
+type Batch = { to: number; lastHash: string; headers: BlockHeader[]; events: DecodedLogs };
+
+/** Bounds a step, so that stopping never waits for a long catch-up. */
+const MAX_BATCHES_PER_STEP = 20;
+
+/**
+ * Reads and decodes blocks `from`..`to`. The chain may move under us while we read: a batch that does not chain
+ * onto `parent` or whose logs name other blocks reads as null, and the next step reads it again.
+ */
+async function readBatch(
+  { chain, log }: IndexerOptions,
+  { from, to }: { from: number; to: number },
+  parent: string | undefined,
+): Promise<Batch | null> {
+  const { client } = chain;
   const blocks = await Promise.all(
     Array.from({ length: to - from + 1 }, (_, i) => client.getBlock({ blockNumber: BigInt(from + i) })),
   );
-  // The chain may move under us while we read; a batch that does not chain together is simply read again.
-  let parent = cursor?.hash;
+  let expected = parent;
   for (const block of blocks) {
-    if (parent !== undefined && block.parentHash !== parent) return null;
-    parent = block.hash ?? undefined;
+    if (expected !== undefined && block.parentHash !== expected) return null;
+    expected = block.hash ?? undefined;
   }
   const headers = blocks.map(toHeader);
   const hashes = new Map(headers.map((header) => [header.number, header.hash]));
@@ -63,16 +96,12 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
     method: 'eth_getLogs',
     params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: ALL_TOPICS }],
   });
-  if (logs.some((log) => hashes.get(Number(log.blockNumber)) !== log.blockHash || log.removed)) return null;
-
-  const decoded = decodeLogs(logs as unknown as RawLog[], chain.contracts);
-  if (decoded.malformed > 0) options.log.debug({ malformed: decoded.malformed, from, to }, 'skipped malformed logs');
-  const summary = await withTransaction(pool, async (db) => {
-    const stored = await storeBlocks(db, headers, decoded, options.now());
-    await db.query('delete from chain_blocks where number < $1', [to - KEPT_BLOCKS]);
-    return stored;
-  });
-  return { from, to, sales: summary.sales, transfers: summary.transfers };
+  if (logs.some((entry) => hashes.get(Number(entry.blockNumber)) !== entry.blockHash || entry.removed)) return null;
+  const events = decodeLogs(logs as unknown as RawLog[], chain.contracts);
+  if (events.malformed > 0) log.debug({ malformed: events.malformed, from, to }, 'skipped malformed logs');
+  const last = headers.at(-1);
+  if (!last) return null;
+  return { to, lastHash: last.hash, headers, events };
 }
 
 export type Indexer = { stop(): Promise<void> };

@@ -14,6 +14,9 @@ export type BlockHeader = {
 
 export type StoreSummary = { sales: number; transfers: number; listingsEnded: number };
 
+/** Blocks kept in chain_blocks: a reorg deeper than this rolls back to the oldest kept block. */
+const KEPT_BLOCKS = 1000;
+
 /**
  * Writes one batch of blocks and their decoded events. The caller wraps it in a transaction together with the
  * cursor (the chain_blocks rows written here), so a batch lands whole or not at all; every insert ignores rows
@@ -57,6 +60,8 @@ export async function storeBlocks(
     );
   }
   await refreshFloors(client, ended.collections, now);
+  const last = blocks.at(-1);
+  if (last) await client.query('delete from chain_blocks where number < $1', [last.number - KEPT_BLOCKS]);
   return { sales, transfers, listingsEnded: ended.count };
 }
 

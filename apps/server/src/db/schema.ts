@@ -105,7 +105,7 @@ export const tokenTraits = pgTable(
   (table) => [primaryKey({ columns: [table.collection, table.tokenId, table.traitType, table.value] })],
 );
 
-/** One row per NFT sold in a Seaport OrderFulfilled event; unique on the log, so re-ingesting is harmless. */
+/** One row per NFT sold in a Seaport OrderFulfilled event; unique on its log, so re-ingesting is harmless. */
 export const sales = pgTable(
   'sales',
   {
@@ -128,10 +128,8 @@ export const sales = pgTable(
     indexedAt: timestamptz('indexed_at').notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.txHash, table.logIndex, table.itemIndex] }),
-    index('sales_block_time_collection_idx').on(table.blockTime, table.collection),
-    index('sales_collection_block_time_idx').on(table.collection, table.blockTime),
-    index('sales_block_number_idx').on(table.blockNumber),
+    // A log is identified by its block and index; keys that grow with the chain keep bulk inserts append-only.
+    primaryKey({ columns: [table.blockNumber, table.logIndex, table.itemIndex] }),
   ],
 );
 
@@ -151,8 +149,7 @@ export const transfers = pgTable(
     toAddress: text('to_address').notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.txHash, table.logIndex, table.itemIndex] }),
-    index('transfers_block_number_idx').on(table.blockNumber),
+    primaryKey({ columns: [table.blockNumber, table.logIndex, table.itemIndex] }),
     index('transfers_collection_token_idx').on(table.collection, table.tokenId),
   ],
 );

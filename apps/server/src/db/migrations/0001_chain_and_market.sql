@@ -89,7 +89,7 @@ CREATE TABLE "sales" (
 	"marketplace" text,
 	"order_hash" text NOT NULL,
 	"indexed_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "sales_tx_hash_log_index_item_index_pk" PRIMARY KEY("tx_hash","log_index","item_index")
+	CONSTRAINT "sales_block_number_log_index_item_index_pk" PRIMARY KEY("block_number","log_index","item_index")
 );
 --> statement-breakpoint
 CREATE TABLE "token_traits" (
@@ -124,7 +124,7 @@ CREATE TABLE "transfers" (
 	"amount" numeric(78, 0) NOT NULL,
 	"from_address" text NOT NULL,
 	"to_address" text NOT NULL,
-	CONSTRAINT "transfers_tx_hash_log_index_item_index_pk" PRIMARY KEY("tx_hash","log_index","item_index")
+	CONSTRAINT "transfers_block_number_log_index_item_index_pk" PRIMARY KEY("block_number","log_index","item_index")
 );
 --> statement-breakpoint
 CREATE INDEX "calendar_events_starts_at_idx" ON "calendar_events" USING btree ("starts_at");--> statement-breakpoint
@@ -135,9 +135,5 @@ CREATE INDEX "listings_offerer_idx" ON "listings" USING btree ("offerer");--> st
 CREATE INDEX "listings_status_block_idx" ON "listings" USING btree ("status_block");--> statement-breakpoint
 CREATE INDEX "listings_created_at_idx" ON "listings" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "pending_buys_collection_token_idx" ON "pending_buys" USING btree ("collection","token_id");--> statement-breakpoint
-CREATE INDEX "sales_block_time_collection_idx" ON "sales" USING btree ("block_time","collection");--> statement-breakpoint
-CREATE INDEX "sales_collection_block_time_idx" ON "sales" USING btree ("collection","block_time");--> statement-breakpoint
-CREATE INDEX "sales_block_number_idx" ON "sales" USING btree ("block_number");--> statement-breakpoint
 CREATE INDEX "tokens_metadata_queue_idx" ON "tokens" USING btree ("metadata_status","metadata_next_attempt_at");--> statement-breakpoint
-CREATE INDEX "transfers_block_number_idx" ON "transfers" USING btree ("block_number");--> statement-breakpoint
 CREATE INDEX "transfers_collection_token_idx" ON "transfers" USING btree ("collection","token_id");
