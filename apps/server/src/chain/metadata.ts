@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { Pool } from 'pg';
 import { type Address, erc721Abi, parseAbi } from 'viem';
 import { withTransaction } from '../db/pool';
