@@ -1,4 +1,4 @@
-import type { OrderComponents, SEAPORT_ABI } from '@floordesk/contracts';
+import { ItemType, type OrderComponents, type SEAPORT_ABI } from '@floordesk/contracts';
 import type { PostListingRequest } from '@floordesk/protocol';
 import {
   type Address,
@@ -10,8 +10,6 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem';
-
-export const ItemType = { Native: 0, Erc721: 2, Erc1155: 3 } as const;
 
 /** Seaport's FULL_OPEN: anyone may fill, and only all of it at once. */
 const FULL_OPEN = 0;

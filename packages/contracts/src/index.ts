@@ -38,6 +38,7 @@ export async function loadArtifacts(options: LoadArtifactsOptions = {}): Promise
 export {
   CONDUIT_CONTROLLER_ABI,
   type ConsiderationItem,
+  ItemType,
   type OfferItem,
   type OrderComponents,
   SEAPORT_ABI,

@@ -1,5 +1,8 @@
 import { type Address, type Hex, hashStruct, parseAbi } from 'viem';
 
+/** Seaport's item types (offer and consideration items). */
+export const ItemType = { Native: 0, Erc20: 1, Erc721: 2, Erc1155: 3, Erc721Criteria: 4, Erc1155Criteria: 5 } as const;
+
 /** Seaport 1.6's EIP-712 types for `OrderComponents` (what an offerer signs). */
 export const SEAPORT_ORDER_TYPES = {
   OrderComponents: [

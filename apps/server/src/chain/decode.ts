@@ -1,6 +1,7 @@
+import { ItemType } from '@floordesk/contracts';
 import type { Marketplace } from '@floordesk/protocol';
 import { type ChainContracts, type Hex, marketplaceOf } from './chain-contracts';
-import { ItemType, TOPIC } from './events';
+import { TOPIC } from './events';
 
 /** A log as JSON-RPC returns it (viem's `Log`, reduced to what decoding needs). */
 export type RawLog = {

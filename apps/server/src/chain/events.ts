@@ -41,6 +41,3 @@ export const TOKEN_TOPICS: ReadonlySet<string> = new Set([
   TOPIC.metadataUpdate,
   TOPIC.batchMetadataUpdate,
 ]);
-
-/** Seaport item types. */
-export const ItemType = { Native: 0, Erc20: 1, Erc721: 2, Erc1155: 3, Erc721Criteria: 4, Erc1155Criteria: 5 } as const;

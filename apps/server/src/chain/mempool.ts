@@ -1,9 +1,8 @@
-import { SEAPORT_ABI } from '@floordesk/contracts';
+import { ItemType, SEAPORT_ABI } from '@floordesk/contracts';
 import type { Logger } from 'pino';
 import type { Pool } from 'pg';
 import { decodeFunctionData, type Hex, type Transaction } from 'viem';
 import type { ChainAccess } from './client';
-import { ItemType } from './events';
 
 /** A pending transaction not mined after this long is taken as dropped. */
 const PENDING_TTL_MS = 10 * 60_000;

@@ -1,4 +1,4 @@
-import { SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
+import { ItemType, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
 import {
   ORDER_WAY,
   type PostListingData,
@@ -10,7 +10,6 @@ import { type Address, erc721Abi, type Hex, recoverTypedDataAddress } from 'viem
 import { countNewListing, refreshFloors } from '../chain/rollups';
 import { type ChainAccess } from '../chain/client';
 import { marketplaceOf, operatorFor } from '../chain/chain-contracts';
-import { ItemType } from '../chain/events';
 import type { AppContext } from '../context';
 import { withTransaction } from '../db/pool';
 import type { Pool } from 'pg';
