@@ -1,10 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rpc, startSimulator } from '@floordesk/devnet';
-import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import pino from 'pino';
-import { createChainClient } from '../apps/server/src/chain/client';
 import { startIndexer } from '../apps/server/src/chain/indexer';
-import { devnetContracts } from '../apps/server/src/chain/open-chain';
+import { devnetChainAccess } from '../apps/server/src/chain/open-chain';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { submitListing } from '../apps/server/src/market/order-book';
@@ -38,7 +36,7 @@ const benchmark: Benchmark = {
     const devnet = await startBenchDevnet(BLOCK_TIME_SECONDS);
     const server = await openBenchServer();
     const database = await server.freshDatabase('floordesk_bench_head');
-    const chain = { client: createChainClient(devnet.rpcUrl, DEVNET_CHAIN_ID), contracts: devnetContracts(devnet.manifest) };
+    const chain = devnetChainAccess(devnet.rpcUrl, devnet.manifest);
     try {
       const startBlock = Number(await chain.client.getBlockNumber({ cacheTime: 0 })) + 1;
 

@@ -8,10 +8,9 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../testing/database';
 import { useTestDevnet } from '../testing/devnet';
-import { createChainClient } from './client';
 import { TOPIC } from './events';
 import { startIndexer } from './indexer';
-import { devnetContracts } from './open-chain';
+import { devnetChainAccess } from './open-chain';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
@@ -115,7 +114,7 @@ describe('the indexer under faults', () => {
     const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const indexer = startIndexer({
       pool: database().pool,
-      chain: { client: createChainClient(url, 31337, 500), contracts: devnetContracts(devnet().manifest) },
+      chain: devnetChainAccess(url, devnet().manifest, 500),
       now: () => new Date(),
       log: pino({ level: 'silent' }),
       startBlock: 0,

@@ -1,7 +1,7 @@
 import { type DevnetManifest, startDevnet } from '@floordesk/devnet';
-import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
+import { DEVNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
 import { ConfigError, type Config } from '../config';
-import { type ChainContracts, type Hex, MAINNET_CONTRACTS } from './chain-contracts';
+import { type ChainContracts, MAINNET_CONTRACTS } from './chain-contracts';
 import { type ChainAccess, createChainClient } from './client';
 
 export type OpenChain = {
@@ -29,7 +29,7 @@ export async function openChain(
     throw new ConfigError(`CHAIN_ID=${config.chainId} needs RPC_URL; without it FloorDesk runs its devnet (${DEVNET_CHAIN_ID}).`);
   }
   const devnet = await startDevnet({ dataDir: config.dataDir, origin, blockTimeSeconds: config.blockTimeSeconds, onProgress });
-  const access = { client: createChainClient(devnet.rpcUrl, DEVNET_CHAIN_ID), contracts: devnetContracts(devnet.manifest) };
+  const access = devnetChainAccess(devnet.rpcUrl, devnet.manifest);
   return { access, devnet: { manifest: devnet.manifest, rpcUrl: devnet.rpcUrl }, stop: devnet.stop };
 }
 
@@ -38,12 +38,10 @@ function canonicalContracts(chainId: number): ChainContracts {
   return { ...MAINNET_CONTRACTS, chainId };
 }
 
-function lower(address: string): Hex {
-  return address.toLowerCase() as Hex;
-}
-
-export function devnetContracts(manifest: DevnetManifest): ChainContracts {
-  return {
+/** The devnet's node and its row of the per-chain table, built from the deploy manifest. */
+export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, timeoutMs?: number): ChainAccess {
+  const lower = normalizeAddress;
+  const contracts: ChainContracts = {
     chainId: DEVNET_CHAIN_ID,
     seaport: lower(manifest.seaport),
     conduits: { [lower(manifest.conduit.key)]: lower(manifest.conduit.address) },
@@ -52,6 +50,7 @@ export function devnetContracts(manifest: DevnetManifest): ChainContracts {
       { marketplace: 'soduswap', feeRecipients: [lower(manifest.marketplaces.soduswap.feeRecipient)], zones: [] },
     ],
   };
+  return { client: createChainClient(rpcUrl, DEVNET_CHAIN_ID, timeoutMs), contracts };
 }
 
 async function expectChainId({ client }: ChainAccess, expected: number): Promise<void> {

@@ -3,9 +3,8 @@ import { type Devnet, rpc, startDevnet } from '@floordesk/devnet';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { ChainAccess } from '../chain/client';
-import { createChainClient } from '../chain/client';
 import { indexStep, type IndexerOptions } from '../chain/indexer';
-import { devnetContracts } from '../chain/open-chain';
+import { devnetChainAccess } from '../chain/open-chain';
 import { temporaryDataDir } from '../db/embedded';
 import type { DatabaseConnection } from '../db/pool';
 
@@ -25,7 +24,7 @@ export function useTestDevnet(): () => TestDevnet {
     const started = await startDevnet({ dataDir: dir.path, origin: 'http://127.0.0.1:1', blockTimeSeconds: 0 });
     devnet = {
       ...started,
-      chain: { client: createChainClient(started.rpcUrl, 31337), contracts: devnetContracts(started.manifest) },
+      chain: devnetChainAccess(started.rpcUrl, started.manifest),
       mine: (blocks = 1) => rpc(started.rpcUrl, 'anvil_mine', [blocks]),
     };
   });

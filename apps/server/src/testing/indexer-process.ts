@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import type { DevnetManifest } from '@floordesk/devnet';
 import pino from 'pino';
-import { createChainClient } from '../chain/client';
 import { startIndexer } from '../chain/indexer';
-import { devnetContracts } from '../chain/open-chain';
+import { devnetChainAccess } from '../chain/open-chain';
 import { connectDatabase } from '../db/pool';
 
 const env = (name: string): string => {
@@ -19,7 +18,7 @@ const manifest = JSON.parse(readFileSync(env('MANIFEST'), 'utf8')) as DevnetMani
 const database = connectDatabase(env('DATABASE_URL'), () => {});
 startIndexer({
   pool: database.pool,
-  chain: { client: createChainClient(env('RPC_URL'), 31337), contracts: devnetContracts(manifest) },
+  chain: devnetChainAccess(env('RPC_URL'), manifest),
   now: () => new Date(),
   log: pino({ level: 'silent' }),
   startBlock: 0,
