@@ -34,18 +34,21 @@ export type ListingTerms = {
   counter: bigint;
 };
 
-/** A listing as marketplaces build them: one NFT offered for ETH to the seller, then the fee, then the royalty. */
-export function listingOrder(terms: ListingTerms): OrderComponents {
-  const fee = (terms.priceWei * BigInt(terms.marketplace.feeBps)) / BPS;
-  const royalty = (terms.priceWei * BigInt(terms.token.royaltyBps)) / BPS;
-  const eth = (amount: bigint, recipient: Address) => ({
+function eth(amount: bigint, recipient: Address) {
+  return {
     itemType: ItemType.Native,
     token: zeroAddress,
     identifierOrCriteria: 0n,
     startAmount: amount,
     endAmount: amount,
     recipient,
-  });
+  };
+}
+
+/** A listing as marketplaces build them: one NFT offered for ETH to the seller, then the fee, then the royalty. */
+export function listingOrder(terms: ListingTerms): OrderComponents {
+  const fee = (terms.priceWei * BigInt(terms.marketplace.feeBps)) / BPS;
+  const royalty = (terms.priceWei * BigInt(terms.token.royaltyBps)) / BPS;
   return {
     offerer: terms.offerer,
     zone: zeroAddress,
