@@ -1,6 +1,7 @@
 import { ItemType } from '@floordesk/contracts';
 import type { Marketplace } from '@floordesk/protocol';
-import { type ChainContracts, type Hex, marketplaceOf } from './chain-contracts';
+import { type Hex, zeroAddress } from 'viem';
+import { type ChainContracts, marketplaceOf } from './chain-contracts';
 import { TOPIC } from './events';
 
 /** A log as JSON-RPC returns it (viem's `Log`, reduced to what decoding needs). */
@@ -50,8 +51,6 @@ export type DecodedLogs = {
   /** Logs with an indexed signature but not its layout (a non-standard contract); skipped, never fatal. */
   malformed: number;
 };
-
-export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /**
  * Decodes the indexed events by hand (and builds each row field by field: object spreads cost a third of the
@@ -211,7 +210,7 @@ function decodeOrderFulfilled(log: RawLog, ref: LogRef, contracts: ChainContract
   } else {
     return; // NFT-for-NFT swaps and empty fills are not sales.
   }
-  const paymentToken = payment[0]?.token ?? ZERO_ADDRESS;
+  const paymentToken = payment[0]?.token ?? zeroAddress;
   const total = payment.filter((item) => item.token === paymentToken).reduce((sum, item) => sum + item.amount, 0n);
   const marketplace = marketplaceOf(
     contracts,

@@ -30,11 +30,9 @@ export function fillTargets(input: Hex): Target[] {
         : [];
     }
     case 'fulfillOrder':
-      return nfts(call.args[0].parameters.offer);
     case 'fulfillAdvancedOrder':
       return nfts(call.args[0].parameters.offer);
     case 'fulfillAvailableOrders':
-      return call.args[0].flatMap((order) => nfts(order.parameters.offer));
     case 'fulfillAvailableAdvancedOrders':
       return call.args[0].flatMap((order) => nfts(order.parameters.offer));
     default:

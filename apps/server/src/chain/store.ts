@@ -1,5 +1,6 @@
 import type { ClientBase } from 'pg';
-import { type DecodedLogs, ZERO_ADDRESS } from './decode';
+import { zeroAddress } from 'viem';
+import type { DecodedLogs } from './decode';
 import { refreshFloors } from './rollups';
 
 export type BlockHeader = {
@@ -122,7 +123,7 @@ async function insertSales(
       sales.map((s) => s.seller),
       sales.map((s) => s.marketplace),
       sales.map((s) => s.orderHash),
-      ZERO_ADDRESS,
+      zeroAddress,
     ],
   );
   return (result.rows[0] as { count: number }).count;
@@ -167,7 +168,7 @@ async function insertTransfers(
       tokens.map((t) => t.collection),
       tokens.map((t) => t.tokenId.toString()),
       tokens.map((t) => (t.standard === 'erc721' ? t.to : null)),
-      tokens.map((t) => (t.from === ZERO_ADDRESS ? t.blockNumber : null)),
+      tokens.map((t) => (t.from === zeroAddress ? t.blockNumber : null)),
     ],
   );
   const firstSeen = new Map<string, number>();
@@ -223,7 +224,7 @@ async function endListings(
       [counters.map((c) => c.offerer), counters.map((c) => c.newCounter.toString()), counters.map((c) => c.blockNumber)],
     );
   }
-  const moved = transfers.filter((t) => t.from !== ZERO_ADDRESS);
+  const moved = transfers.filter((t) => t.from !== zeroAddress);
   if (moved.length > 0) {
     await run(
       `update listings l set status = 'invalid', status_reason = 'transferred', status_block = e.block,
@@ -273,7 +274,7 @@ export async function rollBackTo(client: ClientBase, ancestor: number, now: Date
      )
      update collection_stats_1m s set trades = s.trades - t.trades, volume_wei = s.volume_wei - t.volume
        from totals t where s.collection = t.collection and s.minute = t.minute`,
-    [ancestor, ZERO_ADDRESS],
+    [ancestor, zeroAddress],
   );
   const touched = await client.query<{ collection: string; token_id: string }>(
     'delete from transfers where block_number > $1 returning collection, token_id',

@@ -6,7 +6,7 @@ import {
   Status,
   normalizeAddress,
 } from '@floordesk/protocol';
-import { type Address, erc721Abi, type Hex, recoverTypedDataAddress } from 'viem';
+import { type Address, erc1155Abi, erc721Abi, type Hex, recoverTypedDataAddress } from 'viem';
 import { countNewListing, refreshFloors } from '../chain/rollups';
 import { type ChainAccess } from '../chain/client';
 import { marketplaceOf, operatorFor } from '../chain/chain-contracts';
@@ -14,19 +14,6 @@ import type { AppContext } from '../context';
 import { withTransaction } from '../db/pool';
 import type { Pool } from 'pg';
 import { ok, refuse, type Result } from '../result';
-
-const ERC1155_BALANCE_ABI = [
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'account', type: 'address' },
-      { name: 'id', type: 'uint256' },
-    ],
-    outputs: [{ type: 'uint256' }],
-  },
-] as const;
 
 /**
  * Accepts a signed Seaport listing only if it could be filled right now: right chain and contract, a supported
@@ -149,7 +136,7 @@ async function readOnChainState(
       : client
           .readContract({
             address: nft.token,
-            abi: ERC1155_BALANCE_ABI,
+            abi: erc1155Abi,
             functionName: 'balanceOf',
             args: [order.offerer, nft.identifierOrCriteria],
           })
