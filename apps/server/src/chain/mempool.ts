@@ -2,6 +2,7 @@ import { ItemType, SEAPORT_ABI } from '@floordesk/contracts';
 import type { Logger } from 'pino';
 import type { Pool } from 'pg';
 import { decodeFunctionData, type Hex, type Transaction } from 'viem';
+import { startRepeating } from './repeat';
 import type { ChainAccess } from './client';
 
 /** A pending transaction not mined after this long is taken as dropped. */
@@ -65,8 +66,6 @@ export async function recordPending(pool: Pool, tx: Transaction, seaport: string
   return result.rowCount ?? 0;
 }
 
-export type MempoolWatcher = { stop(): Promise<void> };
-
 /**
  * Polls the node's pending-transaction filter and records the Seaport fills among them, so listings and
  * collections carry a pending count; mined transactions leave with their block, dropped ones after 10 minutes.
@@ -77,13 +76,10 @@ export function startMempoolWatcher(options: {
   now: () => Date;
   log: Logger;
   pollMs?: number;
-}): MempoolWatcher {
+}): { stop(): Promise<void> } {
   const { pool, chain, log } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let filter: Awaited<ReturnType<typeof chain.client.createPendingTransactionFilter>> | undefined;
-
-  const tick = async () => {
+  return startRepeating(async () => {
     try {
       filter ??= await chain.client.createPendingTransactionFilter();
       const hashes = await chain.client.getFilterChanges({ filter });
@@ -99,13 +95,5 @@ export function startMempoolWatcher(options: {
       filter = undefined;
       log.debug({ err: error }, 'mempool poll failed');
     }
-    if (!stopped) timer = setTimeout(tick, options.pollMs ?? 500);
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+  }, options.pollMs ?? 500);
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { startRepeating } from './repeat';
+
+describe('startRepeating', () => {
+  it('runs again after each run, and stop() waits for the run in flight and ends the repeats', async () => {
+    const events: string[] = [];
+    let release: (() => void) | undefined;
+    let runs = 0;
+    const repeating = startRepeating(async () => {
+      runs++;
+      events.push(`start ${runs}`);
+      if (runs === 3) await new Promise<void>((resolve) => (release = resolve));
+      events.push(`end ${runs}`);
+    }, 1);
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 1));
+    const stopped = repeating.stop().then(() => events.push('stopped'));
+    release();
+    await stopped;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3', 'stopped']);
+  });
+});
