@@ -4,15 +4,19 @@ import { startRepeating } from './repeat';
 describe('startRepeating', () => {
   it('runs again after each run, and stop() waits for the run in flight and ends the repeats', async () => {
     const events: string[] = [];
-    let release: (() => void) | undefined;
+    let release = () => {};
+    const third = Promise.withResolvers<void>();
     let runs = 0;
     const repeating = startRepeating(async () => {
       runs++;
       events.push(`start ${runs}`);
-      if (runs === 3) await new Promise<void>((resolve) => (release = resolve));
+      if (runs === 3) {
+        third.resolve();
+        await new Promise<void>((resolve) => (release = resolve));
+      }
       events.push(`end ${runs}`);
     }, 1);
-    while (!release) await new Promise((resolve) => setTimeout(resolve, 1));
+    await third.promise;
     const stopped = repeating.stop().then(() => events.push('stopped'));
     release();
     await stopped;
