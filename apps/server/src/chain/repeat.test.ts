@@ -5,18 +5,19 @@ describe('startRepeating', () => {
   it('runs again after each run, and stop() waits for the run in flight and ends the repeats', async () => {
     const events: string[] = [];
     let release = () => {};
-    const third = Promise.withResolvers<void>();
+    let reachedThird = () => {};
+    const third = new Promise<void>((resolve) => (reachedThird = resolve));
     let runs = 0;
     const repeating = startRepeating(async () => {
       runs++;
       events.push(`start ${runs}`);
       if (runs === 3) {
-        third.resolve();
+        reachedThird();
         await new Promise<void>((resolve) => (release = resolve));
       }
       events.push(`end ${runs}`);
     }, 1);
-    await third.promise;
+    await third;
     const stopped = repeating.stop().then(() => events.push('stopped'));
     release();
     await stopped;
