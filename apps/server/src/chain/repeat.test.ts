@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { startRepeating } from './repeat';
 
+const noop = (): void => {};
+
 describe('startRepeating', () => {
   it('runs again after each run, and stop() waits for the run in flight and ends the repeats', async () => {
     const events: string[] = [];
-    let release = () => {};
-    let reachedThird = () => {};
+    let release = noop;
+    let reachedThird = noop;
     const third = new Promise<void>((resolve) => (reachedThird = resolve));
     let runs = 0;
     const repeating = startRepeating(async () => {
