@@ -1,7 +1,11 @@
 import type { ClientBase } from 'pg';
 
-/** Minute buckets are wall-clock minutes in UTC; trades land in their block's minute. */
-const MINUTE = `date_trunc('minute', $2::timestamptz at time zone 'UTC') at time zone 'UTC'`;
+/** The rollup minute of a timestamptz SQL expression: wall-clock minutes in UTC; trades land in their block's. */
+export function minuteOf(timestamp: string): string {
+  return `date_trunc('minute', ${timestamp} at time zone 'UTC') at time zone 'UTC'`;
+}
+
+const MINUTE = minuteOf('$2::timestamptz');
 
 /**
  * Writes each collection's current floor (cheapest active, unexpired listing) into the current minute's rollup,

@@ -1,7 +1,7 @@
 import type { ClientBase } from 'pg';
 import { zeroAddress } from 'viem';
 import type { DecodedLogs } from './decode';
-import { refreshFloors } from './rollups';
+import { minuteOf, refreshFloors } from './rollups';
 
 export type BlockHeader = {
   number: number;
@@ -99,7 +99,7 @@ async function insertSales(
        returning collection, block_time, price_wei, payment_token
      ), rolled as (
        insert into collection_stats_1m (collection, minute, trades, volume_wei)
-       select collection, date_trunc('minute', block_time at time zone 'UTC') at time zone 'UTC', count(*),
+       select collection, ${minuteOf('block_time')}, count(*),
               coalesce(sum(price_wei) filter (where payment_token = $15), 0)
          from inserted group by 1, 2
        on conflict (collection, minute) do update
@@ -268,7 +268,7 @@ export async function rollBackTo(client: ClientBase, ancestor: number, now: Date
     `with removed as (
        delete from sales where block_number > $1 returning collection, block_time, price_wei, payment_token
      ), totals as (
-       select collection, date_trunc('minute', block_time at time zone 'UTC') at time zone 'UTC' as minute,
+       select collection, ${minuteOf('block_time')} as minute,
               count(*)::int as trades, coalesce(sum(price_wei) filter (where payment_token = $2), 0) as volume
          from removed group by 1, 2
      )
