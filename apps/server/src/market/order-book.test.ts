@@ -1,12 +1,18 @@
-import { SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
-import { botAccounts, devnetAccount, listingOrder, toPostListing } from '@floordesk/devnet';
+import { SEAPORT_ABI, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
+import { botAccounts, devnetAccount, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID, Status } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { type Account, type Address, createWalletClient, erc721Abi, http, zeroHash } from 'viem';
-import { foundry } from 'viem/chains';
+import { type Account, type Address, erc721Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../testing/database';
 import { useTestDevnet } from '../testing/devnet';
+import {
+  buildListing,
+  type ListingOptions,
+  ownedToken as ownedTokenOf,
+  signListing,
+  walletOf,
+} from '../testing/market';
 import { testConfig } from '../testing/server';
 import { buildServer } from '../http/server';
 import { expireListings } from './order-book';
@@ -19,7 +25,6 @@ const seller = bots[0] as Account;
 const otherBot = bots[1] as Account;
 const stranger = devnetAccount(1);
 let collection: Address;
-let nextSalt = 1n;
 
 beforeAll(async () => {
   app = await buildServer({ config: testConfig(), database: database(), chain: devnet().chain });
@@ -29,58 +34,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const wallet = (account: Account) =>
-  createWalletClient({ account, chain: foundry, transport: http(devnet().rpcUrl) });
-
-async function ownedToken(owner: Address, from = 1n): Promise<bigint> {
-  for (let id = from; id < from + 400n; id++) {
-    const holder = await devnet().chain.client.readContract({ address: collection, abi: erc721Abi, functionName: 'ownerOf', args: [id] });
-    if (holder.toLowerCase() === owner.toLowerCase()) return id;
-  }
-  throw new Error(`${owner} holds no token of the first collection`);
-}
-
-async function order(
-  offerer: Account,
-  tokenId: bigint,
-  overrides: Partial<{ priceWei: bigint; endTime: bigint; marketplace: 'opensea' | 'soduswap'; feeRecipient: Address }> = {},
-): Promise<OrderComponents> {
-  const { manifest, chain } = devnet();
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const market = manifest.marketplaces[overrides.marketplace ?? 'opensea'];
-  const counter = await chain.client.readContract({
-    address: manifest.seaport,
-    abi: SEAPORT_ABI,
-    functionName: 'getCounter',
-    args: [offerer.address],
-  });
-  return listingOrder({
-    offerer: offerer.address,
-    token: { address: collection, standard: 'erc721', royaltyBps: 500 },
-    tokenId,
-    amount: 1n,
-    priceWei: overrides.priceWei ?? 10n ** 17n,
-    marketplace: {
-      conduitKey: (overrides.marketplace ?? 'opensea') === 'opensea' ? manifest.conduit.key : zeroHash,
-      feeRecipient: overrides.feeRecipient ?? market.feeRecipient,
-      feeBps: market.feeBps,
-    },
-    royaltyRecipient: manifest.deployer,
-    startTime: now - 60n,
-    endTime: overrides.endTime ?? now + 3600n,
-    salt: nextSalt++,
-    counter,
-  });
-}
-
-function sign(signer: Account, components: OrderComponents, chainId = DEVNET_CHAIN_ID) {
-  return wallet(signer).signTypedData({
-    domain: seaportDomain(chainId, devnet().manifest.seaport),
-    types: SEAPORT_ORDER_TYPES,
-    primaryType: 'OrderComponents',
-    message: components,
-  });
-}
+const wallet = (account: Account) => walletOf(devnet(), account);
+const ownedToken = (owner: Address, from?: bigint) => ownedTokenOf(devnet(), collection, owner, from);
+const order = (offerer: Account, tokenId: bigint, options?: ListingOptions) =>
+  buildListing(devnet(), offerer, collection, tokenId, options);
+const sign = (signer: Account, components: OrderComponents, chainId?: number) =>
+  signListing(devnet(), signer, components, chainId);
 
 async function post(components: OrderComponents, signature: `0x${string}`, chainId = DEVNET_CHAIN_ID) {
   const response = await app.inject({

@@ -1,7 +1,7 @@
-import { SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain } from '@floordesk/contracts';
+import { type OrderComponents, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain } from '@floordesk/contracts';
 import { fulfillOrderArgs, listingOrder, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
-import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http } from 'viem';
+import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';
 import type { AppContext } from '../context';
 import { submitListing } from '../market/order-book';
@@ -31,6 +31,61 @@ export async function ownedToken(devnet: TestDevnet, collection: Address, owner:
 
 let salt = 1_000_000n;
 
+export type ListingOptions = {
+  priceWei?: bigint;
+  endTime?: bigint;
+  marketplace?: 'opensea' | 'soduswap';
+  /** Pays the marketplace fee here instead of the marketplace's own recipient. */
+  feeRecipient?: Address;
+};
+
+/** An ERC-721 listing as a marketplace builds it (seller, fee, royalty), at the offerer's current counter. */
+export async function buildListing(
+  devnet: TestDevnet,
+  offerer: Account,
+  collection: Address,
+  tokenId: bigint,
+  options: ListingOptions = {},
+): Promise<OrderComponents> {
+  const { manifest, chain } = devnet;
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const marketplace = options.marketplace ?? 'opensea';
+  const market = manifest.marketplaces[marketplace];
+  const counter = await chain.client.readContract({
+    address: manifest.seaport,
+    abi: SEAPORT_ABI,
+    functionName: 'getCounter',
+    args: [offerer.address],
+  });
+  return listingOrder({
+    offerer: offerer.address,
+    token: { address: collection, standard: 'erc721', royaltyBps: 500 },
+    tokenId,
+    amount: 1n,
+    priceWei: options.priceWei ?? 10n ** 17n,
+    marketplace: {
+      conduitKey: marketplace === 'opensea' ? manifest.conduit.key : zeroHash,
+      feeRecipient: options.feeRecipient ?? market.feeRecipient,
+      feeBps: market.feeBps,
+    },
+    royaltyRecipient: manifest.deployer,
+    startTime: now - 60n,
+    endTime: options.endTime ?? now + 3600n,
+    salt: salt++,
+    counter,
+  });
+}
+
+/** Signs an order with Seaport's EIP-712 domain on `chainId` (the devnet's unless another is asked). */
+export function signListing(devnet: TestDevnet, signer: Account, order: OrderComponents, chainId = DEVNET_CHAIN_ID) {
+  return walletOf(devnet, signer).signTypedData({
+    domain: seaportDomain(chainId, devnet.manifest.seaport),
+    types: SEAPORT_ORDER_TYPES,
+    primaryType: 'OrderComponents',
+    message: order,
+  });
+}
+
 /** Lists `tokenId` through the order book (as OpenSea would) and has `buyer` fill it; returns the fill's hash. */
 export async function listAndBuy(
   devnet: TestDevnet,
@@ -44,32 +99,8 @@ export async function listAndBuy(
   },
 ): Promise<{ txHash: Hex; orderHash: string }> {
   const { manifest, chain } = devnet;
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const counter = await chain.client.readContract({
-    address: manifest.seaport,
-    abi: SEAPORT_ABI,
-    functionName: 'getCounter',
-    args: [seller.address],
-  });
-  const order = listingOrder({
-    offerer: seller.address,
-    token: { address: collection, standard: 'erc721', royaltyBps: 500 },
-    tokenId,
-    amount: 1n,
-    priceWei,
-    marketplace: { conduitKey: manifest.conduit.key, ...manifest.marketplaces.opensea },
-    royaltyRecipient: manifest.deployer,
-    startTime: now - 60n,
-    endTime: now + 3600n,
-    salt: salt++,
-    counter,
-  });
-  const signature = await walletOf(devnet, seller).signTypedData({
-    domain: seaportDomain(DEVNET_CHAIN_ID, manifest.seaport),
-    types: SEAPORT_ORDER_TYPES,
-    primaryType: 'OrderComponents',
-    message: order,
-  });
+  const order = await buildListing(devnet, seller, collection, tokenId, { priceWei });
+  const signature = await signListing(devnet, seller, order);
   const accepted = await submitListing(ctx, toPostListing({ order, signature }, DEVNET_CHAIN_ID, manifest.seaport));
   if (!accepted.ok) throw new Error(`the order book refused the listing: ${accepted.status}`);
   const txHash = await walletOf(devnet, buyer).writeContract({
