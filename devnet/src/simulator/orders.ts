@@ -1,4 +1,4 @@
-import { ItemType, type OrderComponents, type SEAPORT_ABI } from '@floordesk/contracts';
+import { ItemType, type OrderComponents, orderToJson, type SEAPORT_ABI } from '@floordesk/contracts';
 import type { PostListingRequest } from '@floordesk/protocol';
 import {
   type Address,
@@ -83,29 +83,11 @@ export function orderPrice(order: OrderComponents): bigint {
 
 /** OpenSea's v2 listing body: every uint as a decimal string. */
 export function toPostListing(signed: SignedOrder, chainId: number, seaport: Address): PostListingRequest {
-  const { order } = signed;
   return {
     chain_id: chainId,
     protocol_address: seaport,
-    parameters: {
-      ...order,
-      offer: order.offer.map(decimalItem),
-      consideration: order.consideration.map(decimalItem),
-      startTime: order.startTime.toString(),
-      endTime: order.endTime.toString(),
-      salt: order.salt.toString(),
-      counter: order.counter.toString(),
-    },
+    parameters: orderToJson(signed.order),
     signature: signed.signature,
-  };
-}
-
-function decimalItem<T extends { identifierOrCriteria: bigint; startAmount: bigint; endAmount: bigint }>(item: T) {
-  return {
-    ...item,
-    identifierOrCriteria: item.identifierOrCriteria.toString(),
-    startAmount: item.startAmount.toString(),
-    endAmount: item.endAmount.toString(),
   };
 }
 

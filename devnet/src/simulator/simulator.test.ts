@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type OrderComponents, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash } from '@floordesk/contracts';
+import { orderFromJson, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash } from '@floordesk/contracts';
 import { DEVNET_CHAIN_ID, type PostListingRequest } from '@floordesk/protocol';
 import {
-  type Address,
   createPublicClient,
   type Hex,
   http,
@@ -94,7 +93,7 @@ describe('sixty seeded actions', () => {
     for (const listing of listings) {
       expect(listing.chain_id).toBe(DEVNET_CHAIN_ID);
       expect(listing.protocol_address).toBe(devnet.manifest.seaport);
-      const order = orderComponents(listing);
+      const order = orderFromJson(listing.parameters);
       const valid = await verifyTypedData({
         address: order.offerer,
         domain: seaportDomain(DEVNET_CHAIN_ID, devnet.manifest.seaport),
@@ -110,7 +109,7 @@ describe('sixty seeded actions', () => {
 
   it('lists one NFT for ETH to the seller, then the marketplace fee, then the royalty', () => {
     for (const listing of listings) {
-      const order = orderComponents(listing);
+      const order = orderFromJson(listing.parameters);
       expect(order.offer).toHaveLength(1);
       expect([2, 3]).toContain(order.offer[0]?.itemType);
       expect(order.consideration.map((item) => item.itemType)).toEqual([0, 0, 0]);
@@ -325,36 +324,6 @@ function feeRecipients(listings: readonly PostListingRequest[], conduitKey: stri
       .filter((listing) => listing.parameters.conduitKey === conduitKey)
       .map((listing) => listing.parameters.consideration[1]?.recipient),
   );
-}
-
-function amounts<T extends { token: string; identifierOrCriteria: string; startAmount: string; endAmount: string }>(
-  item: T,
-) {
-  return {
-    ...item,
-    identifierOrCriteria: BigInt(item.identifierOrCriteria),
-    startAmount: BigInt(item.startAmount),
-    endAmount: BigInt(item.endAmount),
-    token: item.token as Address,
-  };
-}
-
-function orderComponents(listing: PostListingRequest): OrderComponents {
-  const { parameters: p } = listing;
-  const order: OrderComponents = {
-    offerer: p.offerer as Address,
-    zone: p.zone as Address,
-    offer: p.offer.map(amounts),
-    consideration: p.consideration.map((item) => ({ ...amounts(item), recipient: item.recipient as Address })),
-    orderType: p.orderType,
-    startTime: BigInt(p.startTime),
-    endTime: BigInt(p.endTime),
-    zoneHash: p.zoneHash as Hex,
-    salt: BigInt(p.salt),
-    conduitKey: p.conduitKey as Hex,
-    counter: BigInt(p.counter),
-  };
-  return order;
 }
 
 function activeTimers(): number {

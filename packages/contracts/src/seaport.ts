@@ -58,6 +58,74 @@ export type OrderComponents = {
   counter: bigint;
 };
 
+type JsonItem = { itemType: number; token: string; identifierOrCriteria: string; startAmount: string; endAmount: string };
+
+/** `OrderComponents` as marketplace APIs carry them in JSON: every uint as a decimal string. */
+export type OrderComponentsJson = {
+  offerer: string;
+  zone: string;
+  offer: JsonItem[];
+  consideration: Array<JsonItem & { recipient: string }>;
+  orderType: number;
+  startTime: string;
+  endTime: string;
+  zoneHash: string;
+  salt: string;
+  conduitKey: string;
+  counter: string;
+};
+
+function itemFromJson(item: JsonItem): OfferItem {
+  return {
+    itemType: item.itemType,
+    token: item.token as Address,
+    identifierOrCriteria: BigInt(item.identifierOrCriteria),
+    startAmount: BigInt(item.startAmount),
+    endAmount: BigInt(item.endAmount),
+  };
+}
+
+function itemToJson(item: OfferItem): JsonItem {
+  return {
+    itemType: item.itemType,
+    token: item.token,
+    identifierOrCriteria: item.identifierOrCriteria.toString(),
+    startAmount: item.startAmount.toString(),
+    endAmount: item.endAmount.toString(),
+  };
+}
+
+export function orderFromJson(json: OrderComponentsJson): OrderComponents {
+  return {
+    offerer: json.offerer as Address,
+    zone: json.zone as Address,
+    offer: json.offer.map(itemFromJson),
+    consideration: json.consideration.map((item) => ({
+      ...itemFromJson(item),
+      recipient: item.recipient as Address,
+    })),
+    orderType: json.orderType,
+    startTime: BigInt(json.startTime),
+    endTime: BigInt(json.endTime),
+    zoneHash: json.zoneHash as Hex,
+    salt: BigInt(json.salt),
+    conduitKey: json.conduitKey as Hex,
+    counter: BigInt(json.counter),
+  };
+}
+
+export function orderToJson(order: OrderComponents): OrderComponentsJson {
+  return {
+    ...order,
+    offer: order.offer.map(itemToJson),
+    consideration: order.consideration.map((item) => ({ ...itemToJson(item), recipient: item.recipient })),
+    startTime: order.startTime.toString(),
+    endTime: order.endTime.toString(),
+    salt: order.salt.toString(),
+    counter: order.counter.toString(),
+  };
+}
+
 export function seaportDomain(chainId: number, seaport: Address) {
   return { name: 'Seaport', version: '1.6', chainId, verifyingContract: seaport } as const;
 }

@@ -1,4 +1,4 @@
-import { ItemType, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
+import { ItemType, orderFromJson, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
 import {
   ORDER_WAY,
   type PostListingData,
@@ -28,7 +28,7 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
   if (request.chain_id !== contracts.chainId || normalizeAddress(request.protocol_address) !== contracts.seaport) {
     return refuse(Status.ListingWrongChain);
   }
-  const order = toOrderComponents(request.parameters);
+  const order = orderFromJson(request.parameters);
   const shape = listingShape(order);
   if (!shape.ok) return shape;
   const { nft, price } = shape.value;
@@ -203,32 +203,6 @@ function listingShape(
 
 function fixedPrice(item: { startAmount: bigint; endAmount: bigint }): boolean {
   return item.startAmount === item.endAmount;
-}
-
-function toItem(raw: PostListingRequest['parameters']['offer'][number]) {
-  return {
-    itemType: raw.itemType,
-    token: raw.token as Address,
-    identifierOrCriteria: BigInt(raw.identifierOrCriteria),
-    startAmount: BigInt(raw.startAmount),
-    endAmount: BigInt(raw.endAmount),
-  };
-}
-
-function toOrderComponents(parameters: PostListingRequest['parameters']): OrderComponents {
-  return {
-    offerer: parameters.offerer as Address,
-    zone: parameters.zone as Address,
-    offer: parameters.offer.map(toItem),
-    consideration: parameters.consideration.map((raw) => ({ ...toItem(raw), recipient: raw.recipient as Address })),
-    orderType: parameters.orderType,
-    startTime: BigInt(parameters.startTime),
-    endTime: BigInt(parameters.endTime),
-    zoneHash: parameters.zoneHash as Hex,
-    salt: BigInt(parameters.salt),
-    conduitKey: parameters.conduitKey as Hex,
-    counter: BigInt(parameters.counter),
-  };
 }
 
 /** Ends listings whose time is up, and refreshes their collections' floors. */
