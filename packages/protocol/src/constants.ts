@@ -25,7 +25,42 @@ export const BREAKPOINTS = {
   searchBox: 950,
   trendingToggle: 1015,
   calendarToggle: 1100,
+  /** Sweep count buttons: 2 to 5 on desktop, plus 10 from here up. */
+  wideSweepButtons: 1600,
 } as const;
+
+/**
+ * Trending windows in minutes (spec §2: 1, 5, 15, 30 min, 1, 4, 12 h, 1 day). The spec names them by index,
+ * which the web app stores under `smalltime`; the API takes minutes.
+ */
+export const TRENDING_WINDOWS = [1, 5, 15, 30, 60, 240, 720, 1440] as const;
+export type TrendingWindow = (typeof TRENDING_WINDOWS)[number];
+/** Spec §9: window id 2, 15 minutes. */
+export const DEFAULT_TRENDING_WINDOW_ID = 2;
+/** The trending panel refreshes this often while open and the page is visible. */
+export const TRENDING_REFRESH_MS = 10_000;
+/** Rows a trending window answers with. */
+export const TRENDING_LIMIT = 50;
+
+/** Watchlist panel windows in minutes (spec §9: 5, 10, 30 min, 1 h, 4 h, 1 d). */
+export const WATCHLIST_WINDOWS = [5, 10, 30, 60, 240, 1440] as const;
+export type WatchlistWindow = (typeof WATCHLIST_WINDOWS)[number];
+/** Ours: a watchlist holds at most this many collections. */
+export const WATCHLIST_MAX = 500;
+
+/** Recent searches kept in the browser (spec §9). */
+export const RECENT_SEARCHES_MAX = 10;
+/** Longest search text the API accepts. */
+export const SEARCH_QUERY_MAX = 100;
+/** Results a search answers with. */
+export const SEARCH_LIMIT = 20;
+
+/** Holders above this share of the supply (percent) are highlighted as big holders (spec §9). */
+export const BIG_HOLDER_PERCENT = 1;
+
+/** Calendar modal (spec §9). */
+export const CALENDAR_MODAL_WIDTH = 1100;
+export const CALENDAR_SCROLL_STEP_PX = 81;
 
 export const MAINNET_CHAIN_ID = 1;
 /** The local devnet (anvil's default id), which FloorDesk runs on when CHAIN_ID is unset. */

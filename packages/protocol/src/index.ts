@@ -9,3 +9,4 @@ export * from './status';
 export * from './user';
 export * from './diagnostics';
 export * from './market';
+export * from './market-views';

@@ -14,6 +14,10 @@ export const fieldRuleMessages = {
     en: 'must be a 0x-prefixed 65-byte hex signature',
     zh: '必须是以 0x 开头的 65 字节十六进制签名',
   },
+  /** Spec §5's own text. */
+  window: { en: 'Please select correct time interval.', zh: '请选择正确的时间区间。' },
+  /** Spec §5's own text. */
+  keyword: { en: 'Please enter correct key words.', zh: '请输入正确的关键词。' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /** A 20-byte hex address in any case; the server lowercases it (the spec's identity is lowercase). */

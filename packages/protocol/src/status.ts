@@ -40,6 +40,12 @@ export const Status = {
   ListingUnknownMarketplace: 1211,
   /** The chain could not be asked (RPC down): the listing may be fine; try again. */
   ChainUnavailable: 1299,
+
+  /** Market views: a collection FloorDesk has not indexed. */
+  CollectionUnknown: 1301,
+  AlreadyFollowing: 1302,
+  NotFollowing: 1303,
+  WatchlistFull: 1304,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];
@@ -131,6 +137,16 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.ChainUnavailable]: {
     en: 'The blockchain node cannot be reached right now. Please try again.',
     zh: '暂时无法连接区块链节点，请稍后重试。',
+  },
+  [Status.CollectionUnknown]: { en: 'Collection not found.', zh: '未找到该合集。' },
+  [Status.AlreadyFollowing]: {
+    en: 'This collection is already in your watchlist.',
+    zh: '该合集已在你的关注列表中。',
+  },
+  [Status.NotFollowing]: { en: 'This collection is not in your watchlist.', zh: '该合集不在你的关注列表中。' },
+  [Status.WatchlistFull]: {
+    en: 'Your watchlist is full (500 collections). Unfollow one first.',
+    zh: '关注列表已满（500 个合集），请先取消关注一个。',
   },
 };
 

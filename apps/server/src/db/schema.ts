@@ -70,6 +70,8 @@ export const collections = pgTable('collections', {
   verified: boolean('verified').notNull().default(false),
   /** 'pending' until name, symbol, supply and standard have been read from the chain. */
   infoStatus: text('info_status').notNull().default('pending'),
+  /** Set when a token's traits change; the rarity pass ranks the collection again and clears it. */
+  rarityStale: boolean('rarity_stale').notNull().default(true),
   firstSeenBlock: bigint('first_seen_block', { mode: 'number' }).notNull(),
 });
 
@@ -87,6 +89,10 @@ export const tokens = pgTable(
     metadataAttempts: integer('metadata_attempts').notNull().default(0),
     metadataNextAttemptAt: timestamptz('metadata_next_attempt_at'),
     mintedBlock: bigint('minted_block', { mode: 'number' }),
+    /** Rarity rank within the collection (1 = rarest); null until ranked. */
+    rarityRank: integer('rarity_rank'),
+    /** Flagged by a marketplace (reported stolen or suspicious): shown, and skipped by sweeps when asked. */
+    flagged: boolean('flagged').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.collection, table.tokenId] }),
@@ -130,6 +136,8 @@ export const sales = pgTable(
   (table) => [
     // A log is identified by its block and index; keys that grow with the chain keep bulk inserts append-only.
     primaryKey({ columns: [table.blockNumber, table.logIndex, table.itemIndex] }),
+    // A collection's latest trades (the live trades feed).
+    index('sales_collection_block_idx').on(table.collection, table.blockNumber),
   ],
 );
 
@@ -243,4 +251,19 @@ export const calendarEvents = pgTable(
     websiteUrl: text('website_url'),
   },
   (table) => [index('calendar_events_starts_at_idx').on(table.startsAt)],
+);
+
+// ---- Users' market views ----
+
+/** Collections a user follows (spec's watchlist, 'collect'). */
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    userAddress: text('user_address')
+      .notNull()
+      .references(() => users.address),
+    collection: text('collection').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userAddress, table.collection] })],
 );
