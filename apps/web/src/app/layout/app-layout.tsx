@@ -2,6 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Toaster } from '../../components/ui/toast/toaster';
+import { LoginPromptDialog } from '../../features/auth/components/login-prompt-dialog';
 import { SessionMonitor } from '../../features/auth/components/session-monitor';
 import { WrongNetworkBanner } from '../../features/network/components/wrong-network-banner';
 import { useCurrentRoute } from '../use-current-route';
@@ -19,6 +20,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Toaster />
+      <LoginPromptDialog />
       <SessionMonitor followAccountChanges={route.onAccountChangeJump} />
     </div>
   );
