@@ -1,0 +1,19 @@
+import { createStore, useStore } from 'zustand';
+
+/** The panels, popovers and modals of spec §4 "Panels" that close each other; more join with the sweep issue. */
+export type Panel = 'trending' | 'calendar' | 'mobileMenu';
+
+/** At most one is open: opening one closes the others, and a route change closes them all (app-layout). */
+export const panelsStore = createStore<{ open: Panel | null }>()(() => ({ open: null }));
+
+export function usePanelOpen(panel: Panel): boolean {
+  return useStore(panelsStore, (state) => state.open === panel);
+}
+
+export function setPanelOpen(panel: Panel, open: boolean): void {
+  panelsStore.setState((state) => ({ open: open ? panel : state.open === panel ? null : state.open }));
+}
+
+export function closePanels(): void {
+  panelsStore.setState({ open: null });
+}
