@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { CollectionLayout } from '../features/collection/collection-layout';
 import type en from '../locales/en.json';
 
 /** Route metadata flags of spec §2. */
@@ -32,6 +33,9 @@ const signIn = () => import('../features/auth/components/sign-in-page');
 const signOut = () => import('../features/auth/components/sign-out-page');
 const notFound = () => import('./pages/not-found-page');
 const diagnostics = () => import('../features/diagnostics/components/diagnostics-page');
+const collection = (layout: CollectionLayout) => () =>
+  import('../features/collection/components/collection-page').then((page) => ({ default: page.collectionPages[layout] }));
+const trending = () => import('../features/trending/components/trending-page');
 
 const publicPage: RouteFlags = {
   keepAlive: false,
@@ -57,12 +61,12 @@ export const appRoutes: readonly AppRoute[] = [
   route('/signout', 'signOut', 'Sign out', publicPage, signOut),
   route(NOT_FOUND_PATH, 'notFound', 'Page not found', publicPage, notFound),
 
-  route('/trending', 'trending', 'Trending', { ...memberPage, showBar: true, showTrending: true }),
-  route('/collection/:id', 'collection', 'Collection', tradingPage),
-  route('/collection/:id/summary', 'collectionSummary', 'Collection trades', tradingPage),
-  route('/collectiontest/:id', 'collectionTest', 'Collection (test)', tradingPage),
-  route('/collectiontest9/:id', 'collectionTest', 'Collection (test)', tradingPage),
-  route('/collectiontest10/:id', 'collectionTest', 'Collection (test)', tradingPage),
+  route('/trending', 'trending', 'Trending', { ...memberPage, showBar: true, showTrending: true }, trending),
+  route('/collection/:id', 'collection', 'Collection', tradingPage, collection('full')),
+  route('/collection/:id/summary', 'collectionSummary', 'Collection trades', tradingPage, collection('summary')),
+  route('/collectiontest/:id', 'collectionTest', 'Collection (test)', tradingPage, collection('compact')),
+  route('/collectiontest9/:id', 'collectionTest', 'Collection (test)', tradingPage, collection('listings')),
+  route('/collectiontest10/:id', 'collectionTest', 'Collection (test)', tradingPage, collection('trades')),
   route('/alert', 'alert', 'Alert', memberPage),
   route('/my', 'my', 'Profile', memberPage),
   route('/notice', 'notice', 'Notifications', memberPage),

@@ -243,3 +243,31 @@ describe('HTTP failures', () => {
     expect(deps.notify).not.toHaveBeenCalled();
   });
 });
+
+describe('cancellation', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('aborts the request when the caller cancels it, rejecting quietly with no retry', async () => {
+    vi.useFakeTimers();
+    const { deps, client } = setup();
+    deps.fetch.mockImplementation(hangingFetch());
+    const caller = new AbortController();
+    const outcome = client.call(endpoints.appConfig, { signal: caller.signal }).catch((error: unknown) => error);
+    caller.abort(new DOMException('replaced', 'AbortError'));
+    await vi.advanceTimersByTimeAsync((HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS) * (HTTP_TIMEOUT_RETRIES + 1));
+
+    expect(await outcome).toMatchObject({ name: 'AbortError', message: 'replaced' });
+    expect(deps.fetch).toHaveBeenCalledTimes(1);
+    expect(deps.fetch.mock.calls[0]![1]?.signal?.aborted).toBe(true);
+    expect(deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('still times out a call whose caller never cancels', async () => {
+    vi.useFakeTimers();
+    const { deps, client } = setup();
+    deps.fetch.mockImplementation(hangingFetch());
+    const outcome = rejection(client.call(endpoints.appConfig, { signal: new AbortController().signal }));
+    await vi.advanceTimersByTimeAsync((HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS) * (HTTP_TIMEOUT_RETRIES + 1));
+    expect((await outcome).kind).toBe('timeout');
+  });
+});

@@ -53,6 +53,8 @@ export type CallOptions<E extends Endpoint> = (E['body'] extends z.ZodType
   (E['query'] extends z.ZodType ? { query: EndpointQuery<E> } : { query?: never }) & {
     /** Handle a failed status yourself: no error toast. */
     hideErr?: boolean;
+    /** Cancels the call (e.g. a search a newer one replaced): it rejects with the abort reason, no retry, no toast. */
+    signal?: AbortSignal;
   };
 
 type CallArgs<E extends Endpoint> = E['body'] extends z.ZodType
@@ -119,7 +121,8 @@ export function createApiClient(deps: ApiClientDeps) {
       controller.abort();
     }, HTTP_TIMEOUT_MS);
     try {
-      return await deps.fetch(url, { ...init, signal: controller.signal });
+      const signal = init.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+      return await deps.fetch(url, { ...init, signal });
     } catch (error) {
       throw timedOut ? new TimeoutError() : error;
     } finally {
@@ -132,6 +135,7 @@ export function createApiClient(deps: ApiClientDeps) {
       try {
         return await fetchOnce(url, init);
       } catch (error) {
+        if (init.signal?.aborted) throw init.signal.reason;
         if (error instanceof TimeoutError) {
           if (retry < HTTP_TIMEOUT_RETRIES) {
             await sleep(HTTP_RETRY_DELAY_MS);
@@ -161,6 +165,7 @@ export function createApiClient(deps: ApiClientDeps) {
       method: endpoint.method,
       headers: headersFor(body !== undefined),
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options?.signal,
     });
 
     if (response.status === 429) {
@@ -171,6 +176,8 @@ export function createApiClient(deps: ApiClientDeps) {
     if (response.status >= 500) return failWith('server', serverError());
 
     const envelope: unknown = await response.json().catch(() => null);
+    // An abort while the body streams in fails the read above; that is the caller's doing, not a server error.
+    if (options?.signal?.aborted) throw options.signal.reason;
     if (!response.ok) {
       throw isEnvelope(envelope)
         ? new ApiError('http', response.status, envelope.msg, fieldsOf(envelope.data))

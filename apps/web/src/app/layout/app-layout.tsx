@@ -1,17 +1,25 @@
 import { LoaderCircle } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toast/toaster';
 import { LoginPromptDialog } from '../../features/auth/components/login-prompt-dialog';
 import { SessionMonitor } from '../../features/auth/components/session-monitor';
+import { CalendarModal } from '../../features/calendar/components/calendar-modal';
+import { MarketBar } from '../../features/market-bar/components/market-bar';
 import { WrongNetworkBanner } from '../../features/network/components/wrong-network-banner';
+import { TrendingPanel } from '../../features/trending/components/trending-panel';
 import { useCurrentRoute } from '../use-current-route';
 import { Header } from './header/header';
+import { closePanels } from './panels-store';
 import { useDocumentTitle } from './use-document-title';
 
 export function AppLayout() {
   const route = useCurrentRoute();
   useDocumentTitle(route.name);
+  const { pathname } = useLocation();
+  // Spec §4 Panels: a route change closes every panel, popover and modal.
+  useEffect(closePanels, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <Header />
@@ -19,6 +27,9 @@ export function AppLayout() {
       <main className="flex min-w-0 flex-1 flex-col">
         <Outlet />
       </main>
+      {route.showBar && <MarketBar showTrending={route.showTrending} />}
+      <TrendingPanel />
+      <CalendarModal />
       <Toaster />
       <LoginPromptDialog />
       <SessionMonitor followAccountChanges={route.onAccountChangeJump} />

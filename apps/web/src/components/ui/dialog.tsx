@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type DialogProps = {
@@ -11,11 +11,13 @@ type DialogProps = {
   description?: ReactNode;
   /** Extra classes for the panel, e.g. a width. */
   className?: string;
+  /** Styles for the panel, for sizes that come from constants. */
+  style?: CSSProperties;
   children?: ReactNode;
 };
 
 /** A modal in the terminal's look; closable only when `onOpenChange` is given. */
-export function Dialog({ open, onOpenChange, title, description, className, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, className, style, children }: DialogProps) {
   const { t } = useTranslation();
   const closable = onOpenChange !== undefined;
   return (
@@ -25,6 +27,7 @@ export function Dialog({ open, onOpenChange, title, description, className, chil
         <RadixDialog.Content
           onEscapeKeyDown={closable ? undefined : (event) => event.preventDefault()}
           onPointerDownOutside={closable ? undefined : (event) => event.preventDefault()}
+          style={style}
           className={clsx(
             'fixed left-1/2 top-20 z-50 w-[calc(100vw-24px)] max-w-md -translate-x-1/2 rounded-md border border-line bg-panel p-4 shadow-2xl',
             className,

@@ -1,6 +1,7 @@
 import { BREAKPOINTS } from '@floordesk/protocol';
 import * as Popover from '@radix-ui/react-popover';
 import { Search } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../../features/search/components/search-box';
 import { useMinWidth } from '../../../lib/use-min-width';
@@ -9,6 +10,7 @@ import { useMinWidth } from '../../../lib/use-min-width';
 export function HeaderSearch() {
   const { t } = useTranslation();
   const inline = useMinWidth(BREAKPOINTS.searchBox);
+  const [open, setOpen] = useState(false);
 
   if (inline) {
     return (
@@ -18,13 +20,13 @@ export function HeaderSearch() {
     );
   }
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className="icon-button" aria-label={t('search.open')}>
         <Search size={16} />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content sideOffset={6} align="end" collisionPadding={8} className="w-[min(320px,calc(100vw-16px))] rounded-md border border-line bg-panel p-2 shadow-xl">
-          <SearchBox />
+        <Popover.Content sideOffset={6} align="end" collisionPadding={8} className="z-50 w-[min(320px,calc(100vw-16px))] rounded-md border border-line bg-panel p-2 shadow-xl">
+          <SearchBox onCollectionOpened={() => setOpen(false)} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { WatchlistPanel } from '../../../features/watchlist/components/watchlist-panel';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH, signInPath } from '../../../lib/redirect';
 import { useSession } from '../../../stores/session-store';
 import { AccountMenu } from './account-menu';
@@ -24,6 +25,8 @@ export function Header() {
       <TopMenu />
       <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
         <HeaderSearch />
+        {/* A visitor's header is full at phone widths, and there the star could only ask them to sign in. */}
+        <WatchlistPanel className={token ? undefined : 'max-sm:hidden'} />
         <ThemeToggle />
         {token ? (
           <AccountMenu address={token} />

@@ -1,0 +1,43 @@
+import type { CollectionDetail } from '@floordesk/protocol';
+import { clsx } from 'clsx';
+import { BadgeCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { CollectionImage } from '../../../components/ui/collection-image';
+import { shortAddress } from '../../../lib/format';
+import { FollowButton } from '../../watchlist/components/follow-button';
+import { CopyButton } from './copy-button';
+
+type CollectionHeaderProps = { collection: CollectionDetail; dense: boolean };
+
+/** Who the collection is: picture, name, verified mark, '1155' tag, address and the follow star. */
+export function CollectionHeader({ collection, dense }: CollectionHeaderProps) {
+  const { t } = useTranslation();
+  const { address, img, name, sr_status, type } = collection;
+  const imageSize = dense ? 'size-8' : 'size-11';
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <CollectionImage src={img} name={name} className={clsx(imageSize, 'rounded-md')} />
+      <div className="min-w-0 flex-1">
+        <h1 className={clsx('flex min-w-0 items-center gap-1.5 font-semibold text-fg', dense ? 'text-[14px]' : 'text-[16px]')}>
+          <span className="truncate">{name ?? shortAddress(address)}</span>
+          {sr_status === 1 && (
+            <span title={t('collection.verified')} className="shrink-0 text-accent">
+              <BadgeCheck size={15} aria-hidden />
+              <span className="sr-only">{t('collection.verified')}</span>
+            </span>
+          )}
+          {type === '1155' && (
+            <span className="shrink-0 rounded-sm border border-line px-1 text-[10px] leading-4 font-semibold text-muted">
+              1155
+            </span>
+          )}
+        </h1>
+        <p className="flex items-center gap-0.5 font-mono text-[12px] text-muted">
+          <span title={address}>{shortAddress(address)}</span>
+          <CopyButton value={address} />
+        </p>
+      </div>
+      <FollowButton address={address} className="size-8" />
+    </div>
+  );
+}

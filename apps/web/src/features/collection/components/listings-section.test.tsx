@@ -1,0 +1,145 @@
+import { MARKETPLACES, RankTier } from '@floordesk/protocol';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { marketplaceStore } from '../../../stores/marketplace-store';
+import { ok, stubApi } from '../../../test/render-in-app';
+import { APES, listing, NOW } from '../test-fixtures';
+import { ListingsSection, ListingsTable } from './listings-section';
+
+function renderWithQueries(element: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
+}
+
+/** One column of the rendered body rows, top to bottom. */
+function column(index: number): (string | null)[] {
+  return screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[index]!.textContent);
+}
+
+/** The token ids of the rendered body rows, top to bottom. */
+function shownTokens(): (string | null)[] {
+  return column(0);
+}
+
+function tiers(): (string | null)[] {
+  return column(3);
+}
+
+describe('listings', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    marketplaceStore.setState({ enabled: new Set(MARKETPLACES) });
+    // happy-dom lays nothing out; the table's scroll box gets a height so the virtualizer has rows to show.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
+  });
+
+  afterEach(async () => {
+    vi.useRealTimers();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('hides listings of marketplaces switched off and says how many it hides', async () => {
+    stubApi((url) =>
+      url.pathname === '/api/collection/listings'
+        ? ok({
+            list: [
+              listing(1, { marketplace: 'opensea' }),
+              listing(2, { marketplace: 'blur' }),
+              listing(3, { marketplace: 'blur' }),
+              listing(4, { marketplace: 'looks' }),
+            ],
+          })
+        : null,
+    );
+    renderWithQueries(<ListingsSection address={APES} />);
+    await screen.findByTitle('#1');
+    expect(screen.queryByText(/hidden by marketplace filter/)).toBeNull();
+
+    act(() => marketplaceStore.getState().toggle('blur'));
+    expect(shownTokens()).toEqual(['#1', '#4']);
+    expect(screen.getByText('2 hidden by marketplace filter')).toBeTruthy();
+
+    act(() => {
+      marketplaceStore.getState().toggle('opensea');
+      marketplaceStore.getState().toggle('looks');
+    });
+    expect(screen.getByText('4 hidden by marketplace filter')).toBeTruthy();
+    expect(screen.getByText('Every listing is from a marketplace you have hidden.')).toBeTruthy();
+  });
+
+  it('labels each rank with its tier, in English and in Chinese', async () => {
+    render(
+      <ListingsTable
+        listings={[
+          listing(1, { rank: 9000, flag: RankTier.Ordinary }),
+          listing(2, { rank: 700, flag: RankTier.Classic }),
+          listing(3, { rank: 40, flag: RankTier.Rare }),
+          listing(4, { rank: 1, flag: RankTier.Legendary }),
+          listing(5, { rank: null, flag: null }),
+        ]}
+      />,
+    );
+    expect(tiers()).toEqual(['#9000Ordinary', '#700Classic', '#40Rare', '#1Legendary', '—']);
+
+    await act(() => i18n.changeLanguage('zh'));
+    expect(tiers()).toEqual(['#9000普通', '#700经典', '#40稀有', '#1传奇', '—']);
+  });
+
+  it('sorts cheapest first, and by rank either way with unranked listings last', async () => {
+    render(
+      <ListingsTable
+        listings={[
+          listing(1, { price: '3000', rank: 20 }),
+          listing(2, { price: '1000', rank: null }),
+          listing(3, { price: '20000', rank: 5 }),
+          listing(4, { price: '2000', rank: 300 }),
+        ]}
+      />,
+    );
+    expect(shownTokens()).toEqual(['#2', '#4', '#1', '#3']);
+
+    const rank = screen.getByRole('button', { name: 'Rank' });
+    await userEvent.click(rank);
+    expect(shownTokens()).toEqual(['#3', '#1', '#4', '#2']);
+    expect(rank.closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+
+    await userEvent.click(rank);
+    expect(shownTokens()).toEqual(['#4', '#1', '#3', '#2']);
+    expect(rank.closest('th')!.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('marks pending buys and flagged tokens', () => {
+    render(<ListingsTable listings={[listing(1, { pending_count: 2, risk_flag: 1 }), listing(2)]} />);
+    const [flagged, clean] = screen.getAllByRole('row').slice(1);
+    const flag = 'Flagged by a marketplace: reported stolen or suspicious';
+    expect(within(flagged!).getByRole('button', { name: flag })).toBeTruthy();
+    expect(within(flagged!).getByText('2').className).toContain('text-warn');
+    expect(within(clean!).queryByRole('button', { name: flag })).toBeNull();
+    expect(within(clean!).getByText('0').className).not.toContain('text-warn');
+  });
+
+  it('renders only the rows in view of 5,000 listings, and the ones further down once scrolled there', () => {
+    const listings = Array.from({ length: 5000 }, (_, index) => listing(index + 1));
+    render(<ListingsTable listings={listings} />);
+
+    expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('5001');
+    const rendered = screen.getAllByRole('row').length - 1;
+    expect(rendered).toBeGreaterThanOrEqual(10);
+    expect(rendered).toBeLessThan(40);
+    expect(screen.queryByTitle('#2500')).toBeNull();
+
+    const scroller = screen.getByRole('table').parentElement!;
+    scroller.scrollTop = 2499 * 36;
+    fireEvent.scroll(scroller);
+    expect(screen.getByTitle('#2500')).toBeTruthy();
+    expect(screen.queryByTitle('#1')).toBeNull();
+    expect(screen.getAllByRole('row').length - 1).toBeLessThan(40);
+  });
+});

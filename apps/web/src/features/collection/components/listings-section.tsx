@@ -1,0 +1,208 @@
+import type { ListingRow } from '@floordesk/protocol';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { clsx } from 'clsx';
+import { ArrowDown, ArrowUp, Info, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEth } from '../../../lib/format';
+import { useMarketplaces } from '../../../stores/marketplace-store';
+import { useCollectionListings } from '../api/get-collection-listings';
+import { formatCount } from '../format';
+import { DEFAULT_LISTING_SORT, type ListingSort, type ListingSortKey, sortListings, visibleListings } from '../listings';
+import { useNow } from '../use-now';
+import { Age } from './age';
+import { Hint } from '../../../components/ui/hint';
+import { RankBadge } from './rank-badge';
+import { Awaiting, EmptyState, SectionPanel } from './section-panel';
+import { TokenCell } from './token-cell';
+
+const ROW_HEIGHT = 36;
+const HEADER_HEIGHT = 28;
+const rowHeight = () => ROW_HEIGHT;
+/** Token, price, marketplace, rank, pending, flagged, age; wider than a phone, so the table scrolls sideways. */
+const COLUMNS = 'grid grid-cols-[minmax(5rem,1fr)_6.5rem_5rem_7.5rem_3.5rem_2.5rem_3rem] items-center gap-x-1.5 px-3';
+
+type ListingsSectionProps = { address: string; className?: string };
+
+/** Every active listing of the marketplaces the user shows, polled every few seconds. */
+export function ListingsSection({ address, className }: ListingsSectionProps) {
+  const { t } = useTranslation();
+  const { data, isError } = useCollectionListings(address);
+  const enabled = useMarketplaces((state) => state.enabled);
+  const { shown, hidden } = useMemo(() => visibleListings(data?.list ?? [], enabled), [data, enabled]);
+
+  return (
+    <SectionPanel
+      title={t('collection.section.listings')}
+      className={className}
+      aside={
+        data && (
+          <p className="flex flex-wrap gap-x-2 text-[11px]">
+            <span className="text-muted">{formatCount(shown.length)}</span>
+            {hidden > 0 && (
+              <span className="text-warn">{t('collection.listings.hidden', { hidden: formatCount(hidden) })}</span>
+            )}
+          </p>
+        )
+      }
+    >
+      {data ? <ListingsTable listings={shown} anyHidden={hidden > 0} /> : <Awaiting failed={isError} />}
+    </SectionPanel>
+  );
+}
+
+type ListingsTableProps = {
+  listings: readonly ListingRow[];
+  /** Whether the marketplace switches hide some, to explain an empty table. */
+  anyHidden?: boolean;
+};
+
+/** The listings, sortable by price and rank, rendering only the rows in view so thousands stay fast. */
+export function ListingsTable({ listings, anyHidden = false }: ListingsTableProps) {
+  const { t } = useTranslation();
+  const [sort, setSort] = useState<ListingSort>(DEFAULT_LISTING_SORT);
+  const rows = useMemo(() => sortListings(listings, sort), [listings, sort]);
+  const now = useNow(1000);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; nothing memoizes the virtualizer
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: rowHeight,
+    overscan: 8,
+    // The sticky header sits above the first row inside the same scroll box.
+    scrollMargin: HEADER_HEIGHT,
+    getItemKey: (index) => rows[index]!.order_id,
+  });
+
+  function sortBy(key: ListingSortKey) {
+    setSort((current) => ({ key, descending: current.key === key && !current.descending }));
+  }
+
+  if (rows.length === 0) {
+    return <EmptyState>{t(anyHidden ? 'collection.listings.all_hidden' : 'collection.listings.empty')}</EmptyState>;
+  }
+
+  const headerCell = 'flex min-w-0 items-center gap-1 truncate font-medium';
+  // A table laid out as CSS grid rows, so that rows can be placed absolutely at their virtual offset.
+  return (
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">
+      <table aria-label={t('collection.section.listings')} aria-rowcount={rows.length + 1} className="grid min-w-[37rem]">
+        <thead className="sticky top-0 z-10 grid border-b border-line bg-panel text-[11px] text-faint">
+          <tr aria-rowindex={1} className={COLUMNS} style={{ height: HEADER_HEIGHT }}>
+            <th className={headerCell}>{t('collection.listings.token')}</th>
+            <SortHeader
+              sortKey="price"
+              label={t('collection.listings.price')}
+              sort={sort}
+              onSort={sortBy}
+              className="justify-end"
+              after={
+                <Hint text={t('collection.listings.price_hint')}>
+                  <button type="button" aria-label={t('collection.listings.price_hint')} className="hover:text-fg">
+                    <Info size={12} aria-hidden />
+                  </button>
+                </Hint>
+              }
+            />
+            <th className={headerCell}>{t('collection.listings.marketplace')}</th>
+            <SortHeader sortKey="rank" label={t('collection.listings.rank')} sort={sort} onSort={sortBy} />
+            <th className={clsx(headerCell, 'justify-end')} title={t('collection.listings.pending_hint')}>
+              {t('collection.listings.pending')}
+            </th>
+            <th className={clsx(headerCell, 'justify-center')}>{t('collection.listings.flagged')}</th>
+            <th className={clsx(headerCell, 'justify-end')}>{t('collection.listings.age')}</th>
+          </tr>
+        </thead>
+        <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <ListingLine
+              key={item.key}
+              listing={rows[item.index]!}
+              rowIndex={item.index + 2}
+              top={item.start - HEADER_HEIGHT}
+              now={now}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type SortHeaderProps = {
+  sortKey: ListingSortKey;
+  label: string;
+  sort: ListingSort;
+  onSort: (key: ListingSortKey) => void;
+  /** Beside the sort button, outside it: a hint. */
+  after?: ReactNode;
+  className?: string;
+};
+
+function SortHeader({ sortKey, label, sort, onSort, after, className }: SortHeaderProps) {
+  const { t } = useTranslation();
+  const active = sort.key === sortKey;
+  let direction: 'ascending' | 'descending' | 'none' = 'none';
+  if (active) direction = sort.descending ? 'descending' : 'ascending';
+  const Arrow = sort.descending ? ArrowDown : ArrowUp;
+  return (
+    <th aria-sort={direction} className={clsx('flex min-w-0 items-center gap-1 font-medium', className)}>
+      <button
+        type="button"
+        onClick={() => onSort(sortKey)}
+        title={t('collection.listings.sort')}
+        className={clsx('flex min-w-0 items-center gap-0.5 whitespace-nowrap hover:text-fg', active && 'text-fg')}
+      >
+        {active && <Arrow size={11} aria-hidden />}
+        {label}
+      </button>
+      {after}
+    </th>
+  );
+}
+
+type ListingLineProps = { listing: ListingRow; rowIndex: number; top: number; now: number };
+
+function ListingLine({ listing, rowIndex, top, now }: ListingLineProps) {
+  const { t } = useTranslation();
+  return (
+    <tr
+      aria-rowindex={rowIndex}
+      className={clsx(COLUMNS, 'absolute inset-x-0 top-0 border-b border-line/50 hover:bg-raised')}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <td className="min-w-0">
+        <TokenCell img={listing.img} tokenId={listing.token_id} />
+      </td>
+      <td className="truncate text-right font-mono text-fg">
+        {formatEth(listing.price)}
+      </td>
+      <td className="truncate text-muted">
+        {t(`market.marketplace.${listing.marketplace}`)}
+      </td>
+      <td className="min-w-0">
+        <RankBadge rank={listing.rank} flag={listing.flag} />
+      </td>
+      <td className="text-right font-mono">
+        {listing.pending_count > 0 ? (
+          <span className="rounded-sm bg-warn/15 px-1 font-semibold text-warn">{listing.pending_count}</span>
+        ) : (
+          <span className="text-faint">0</span>
+        )}
+      </td>
+      <td className="flex justify-center">
+        {listing.risk_flag === 1 && (
+          <Hint text={t('collection.listings.flagged_hint')}>
+            <button type="button" aria-label={t('collection.listings.flagged_hint')} className="text-danger">
+              <TriangleAlert size={14} aria-hidden />
+            </button>
+          </Hint>
+        )}
+      </td>
+      <td className="text-right text-faint">
+        <Age at={listing.listed_at} now={now} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,52 @@
+import { clsx } from 'clsx';
+import { CalendarDays, Flame } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
+import { requireLogin } from '../../auth/login-prompt';
+
+type ToggleProps = { pressed: boolean; onClick: () => void; icon: ReactNode; label: string };
+
+function Toggle({ pressed, onClick, icon, label }: ToggleProps) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={clsx(
+        'flex h-7 shrink-0 items-center gap-1.5 rounded-md px-2 font-medium transition-colors',
+        pressed ? 'bg-accent/15 text-accent' : 'text-muted hover:bg-raised hover:text-fg',
+      )}
+    >
+      {icon}
+      {label}
+    </button>
+  );
+}
+
+/** Opens and closes the trending panel; visitors get the sign-in prompt (spec §6). */
+export function TrendingToggle() {
+  const { t } = useTranslation();
+  const open = usePanelOpen('trending');
+  return (
+    <Toggle
+      pressed={open}
+      onClick={() => setPanelOpen('trending', !open && requireLogin())}
+      icon={<Flame size={14} aria-hidden />}
+      label={t('bar.trending')}
+    />
+  );
+}
+
+export function CalendarToggle() {
+  const { t } = useTranslation();
+  const open = usePanelOpen('calendar');
+  return (
+    <Toggle
+      pressed={open}
+      onClick={() => setPanelOpen('calendar', !open)}
+      icon={<CalendarDays size={14} aria-hidden />}
+      label={t('bar.calendar')}
+    />
+  );
+}

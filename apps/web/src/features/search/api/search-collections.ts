@@ -1,0 +1,25 @@
+import { endpoints, type SearchData } from '@floordesk/protocol';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+/** Collections matching a name or an address (or their beginnings); public, visitors may search. */
+export function searchCollections(keyword: string, signal?: AbortSignal): Promise<SearchData> {
+  return apiClient.call(endpoints.search, { query: { q: keyword }, signal });
+}
+
+export function searchQueryOptions(keyword: string) {
+  return queryOptions({
+    queryKey: ['search', keyword],
+    // Taking the signal lets React Query abort a search that a newer keyword made stale.
+    queryFn: ({ signal }) => searchCollections(keyword, signal),
+    enabled: keyword !== '',
+    staleTime: 30_000,
+    // The previous results stay on screen while the next ones load, instead of flashing away on every keystroke.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Searches for `keyword`; idle while it is empty. */
+export function useSearchCollections(keyword: string) {
+  return useQuery(searchQueryOptions(keyword));
+}

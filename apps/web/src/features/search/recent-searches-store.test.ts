@@ -1,0 +1,88 @@
+import { RECENT_SEARCHES_MAX, type SearchResult } from '@floordesk/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  createRecentSearchesStore,
+  parseRecentSearches,
+  RECENT_SEARCHES_KEY,
+  type RecentSearch,
+  withoutRecentSearch,
+  withRecentSearch,
+} from './recent-searches-store';
+
+function result(n: number, overrides: Partial<SearchResult> = {}): SearchResult {
+  return {
+    address: `0x${n.toString(16).padStart(40, '0')}`,
+    name: `Collection ${n}`,
+    img: null,
+    sr_status: 0,
+    count: 100,
+    type: '721',
+    ...overrides,
+  };
+}
+
+function saved(...results: SearchResult[]): RecentSearch[] {
+  return results.reduceRight<RecentSearch[]>((entries, next) => withRecentSearch(entries, next), []);
+}
+
+const names = (entries: readonly RecentSearch[]) => entries.map((entry) => entry.name);
+
+describe('recent searches', () => {
+  it('puts the newest first and marks it saved', () => {
+    const entries = withRecentSearch(saved(result(1)), result(2));
+    expect(names(entries)).toEqual(['Collection 2', 'Collection 1']);
+    expect(entries[0]!.is_close).toBe(1);
+  });
+
+  it(`keeps at most ${RECENT_SEARCHES_MAX}, dropping the oldest`, () => {
+    let entries: RecentSearch[] = [];
+    for (let n = 1; n <= RECENT_SEARCHES_MAX + 2; n++) entries = withRecentSearch(entries, result(n));
+    expect(entries).toHaveLength(RECENT_SEARCHES_MAX);
+    expect(entries[0]!.name).toBe(`Collection ${RECENT_SEARCHES_MAX + 2}`);
+    expect(entries.at(-1)!.name).toBe('Collection 3');
+  });
+
+  it('moves a collection searched again to the top instead of listing it twice, whatever the address case', () => {
+    const entries = withRecentSearch(saved(result(1), result(2), result(3)), {
+      ...result(2),
+      address: result(2).address.toUpperCase().replace('0X', '0x'),
+    });
+    expect(names(entries)).toEqual(['Collection 2', 'Collection 1', 'Collection 3']);
+  });
+
+  it('removes one entry by address', () => {
+    expect(names(withoutRecentSearch(saved(result(1), result(2)), result(1).address))).toEqual(['Collection 2']);
+  });
+});
+
+describe('stored recent searches', () => {
+  it.each([
+    ['missing', null],
+    ['not JSON', '{oops'],
+    ['not a list', '{"address":"0x1"}'],
+  ])('reads a %s value as no recent searches', (_case, stored) => {
+    expect(parseRecentSearches(stored)).toEqual([]);
+  });
+
+  it('skips unreadable entries and keeps the rest', () => {
+    const stored = JSON.stringify([result(1), { address: 42 }, 'junk', null, result(2)]);
+    expect(names(parseRecentSearches(stored))).toEqual(['Collection 1', 'Collection 2']);
+  });
+
+  it('keeps the storage rules for values written elsewhere: no duplicates, at most the cap', () => {
+    const many = Array.from({ length: RECENT_SEARCHES_MAX + 3 }, (_, index) => result(index + 1));
+    const stored = JSON.stringify([result(1), ...many]);
+    const entries = parseRecentSearches(stored);
+    expect(entries).toHaveLength(RECENT_SEARCHES_MAX);
+    expect(new Set(entries.map((entry) => entry.address)).size).toBe(RECENT_SEARCHES_MAX);
+  });
+
+  it(`persists under the spec's key and reads it back in a new page`, () => {
+    const store = createRecentSearchesStore(localStorage);
+    store.getState().add(result(1));
+    store.getState().add(result(2));
+    store.getState().remove(result(1).address);
+    expect(JSON.parse(localStorage.getItem(RECENT_SEARCHES_KEY)!)).toEqual([{ ...result(2), is_close: 1 }]);
+    expect(names(createRecentSearchesStore(localStorage).getState().entries)).toEqual(['Collection 2']);
+  });
+});

@@ -1,0 +1,28 @@
+import type { CollectionRow } from '@floordesk/protocol';
+import type { TFunction } from 'i18next';
+
+export const NO_VALUE = '—';
+
+// Grouped the same way in both languages: Chinese writes 1,000 too.
+const integer = new Intl.NumberFormat('en-US');
+const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const change = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+/**
+ * Spec §2's count with listing rate: "2.3% listed · 1,000 items", only "1,000 items" while the rate is unknown,
+ * and the listings alone while the supply is unknown too.
+ */
+export function listingText(row: Pick<CollectionRow, 'count' | 'listed' | 'listing_rate'>, t: TFunction): string {
+  if (row.count === null) return t('trending.listed', { listed: formatCount(row.listed) });
+  const items = t('trending.items', { count: row.count, items: formatCount(row.count) });
+  return row.listing_rate === null ? items : t('trending.listed_items', { rate: percent.format(row.listing_rate), items });
+}
+
+/** A floor change in percent, signed: "+1.25%", "-3.1%", "0%"; NO_VALUE when unknown. */
+export function formatChange(value: number | null): string {
+  return value === null ? NO_VALUE : `${change.format(value)}%`;
+}

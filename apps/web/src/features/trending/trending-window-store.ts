@@ -1,0 +1,36 @@
+import { DEFAULT_TRENDING_WINDOW_ID, TRENDING_WINDOWS, type TrendingWindow } from '@floordesk/protocol';
+import { createStore, useStore } from 'zustand';
+
+/** Spec §3: the trending window is remembered under this key as its index in TRENDING_WINDOWS (the spec's id). */
+export const TRENDING_WINDOW_KEY = 'smalltime';
+
+export function parseTrendingWindowId(stored: string | null): number {
+  const id = /^\d+$/.test(stored ?? '') ? Number(stored) : Number.NaN;
+  return id < TRENDING_WINDOWS.length ? id : DEFAULT_TRENDING_WINDOW_ID;
+}
+
+type TrendingWindowState = {
+  id: number;
+  setId: (id: number) => void;
+};
+
+export function createTrendingWindowStore(storage: Storage) {
+  return createStore<TrendingWindowState>()((set) => ({
+    id: parseTrendingWindowId(storage.getItem(TRENDING_WINDOW_KEY)),
+    setId: (id) => {
+      storage.setItem(TRENDING_WINDOW_KEY, String(id));
+      set({ id });
+    },
+  }));
+}
+
+export const trendingWindowStore = createTrendingWindowStore(window.localStorage);
+
+export function useTrendingWindowId(): number {
+  return useStore(trendingWindowStore, (state) => state.id);
+}
+
+/** The chosen trending window, in minutes. */
+export function useTrendingWindow(): TrendingWindow {
+  return TRENDING_WINDOWS[useTrendingWindowId()]!;
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { createWatchlistWindowStore, DEFAULT_WATCHLIST_WINDOW, WATCHLIST_WINDOW_KEY } from './watchlist-window-store';
+
+describe('watchlist window', () => {
+  it('comes back as chosen on the next visit', () => {
+    createWatchlistWindowStore(localStorage).getState().setWindow(240);
+    expect(createWatchlistWindowStore(localStorage).getState().window).toBe(240);
+  });
+
+  it.each(['7', 'day', ''])('falls back to the default for a stored %j, which no window matches', (stored) => {
+    localStorage.setItem(WATCHLIST_WINDOW_KEY, stored);
+    expect(createWatchlistWindowStore(localStorage).getState().window).toBe(DEFAULT_WATCHLIST_WINDOW);
+  });
+});

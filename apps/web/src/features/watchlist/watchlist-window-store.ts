@@ -1,0 +1,35 @@
+import { WATCHLIST_WINDOWS, type WatchlistWindow } from '@floordesk/protocol';
+import { createStore, useStore } from 'zustand';
+
+/**
+ * Not among spec §3's storage keys (the spec keeps only the trending window, under `smalltime`); a trader who picks
+ * a watchlist window expects it on the next visit, so it is stored under this key, in minutes.
+ */
+export const WATCHLIST_WINDOW_KEY = 'watchlist_window';
+/** An hour shows activity on quieter collections too. */
+export const DEFAULT_WATCHLIST_WINDOW: WatchlistWindow = 60;
+
+export function parseWatchlistWindow(stored: string | null): WatchlistWindow {
+  return WATCHLIST_WINDOWS.find((window) => String(window) === stored) ?? DEFAULT_WATCHLIST_WINDOW;
+}
+
+type WatchlistWindowState = {
+  window: WatchlistWindow;
+  setWindow: (window: WatchlistWindow) => void;
+};
+
+export function createWatchlistWindowStore(storage: Storage) {
+  return createStore<WatchlistWindowState>()((set) => ({
+    window: parseWatchlistWindow(storage.getItem(WATCHLIST_WINDOW_KEY)),
+    setWindow: (window) => {
+      storage.setItem(WATCHLIST_WINDOW_KEY, String(window));
+      set({ window });
+    },
+  }));
+}
+
+export const watchlistWindowStore = createWatchlistWindowStore(window.localStorage);
+
+export function useWatchlistWindow<T>(selector: (state: WatchlistWindowState) => T): T {
+  return useStore(watchlistWindowStore, selector);
+}
