@@ -5,12 +5,15 @@ import { applySettings } from './app/apply-settings';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
 import { initI18n } from './lib/i18n';
+import { walletStore } from './lib/wallet/wallet-store';
 import { langOf, settingsStore } from './stores/settings-store';
 
 const settings = settingsStore.getState();
 initI18n(langOf(settings.lang));
 applySettings(settings);
 settingsStore.subscribe(applySettings);
+// Started before the first render: the guard's first run gives it ROUTE_GUARD_DELAY_MS.
+void walletStore.getState().restore();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,7 +1,6 @@
 import { ROUTE_GUARD_DELAY_MS } from '@floordesk/protocol';
-import { getConnection } from 'wagmi/actions';
 import { redirect, type LoaderFunction } from 'react-router';
-import { wagmiConfig } from '../../lib/wallet/config';
+import { walletStore } from '../../lib/wallet/wallet-store';
 import { sessionStore } from '../../stores/session-store';
 import type { RouteFlags } from '../routes';
 import { guardDecision } from './guard-decision';
@@ -24,7 +23,7 @@ export function guardLoader({ requiresAuth }: Pick<RouteFlags, 'requiresAuth'>):
     await waitForWallet();
     const { pathname, search } = new URL(request.url);
     const { token, signNum } = sessionStore.getState();
-    const account = getConnection(wagmiConfig).address;
+    const { account } = walletStore.getState();
     const target = guardDecision({ pathname, search, requiresAuth, token, signNum, account });
     if (target) throw redirect(target);
     return null;

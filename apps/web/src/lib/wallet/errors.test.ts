@@ -1,8 +1,8 @@
 import { ERROR_NOTICE_THROTTLE_MS } from '@floordesk/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import type { Connector } from 'wagmi';
 import { i18n } from '../i18n';
 import { createWalletErrorHandler, walletErrorCode } from './errors';
+import type { Wallet } from './wallets';
 
 /** A provider error as viem wraps it: the code sits on the cause. */
 function wrapped(code: number, message = 'provider said no') {
@@ -15,8 +15,8 @@ function wrapped(code: number, message = 'provider said no') {
 function setup() {
   let clock = 0;
   const notify = vi.fn<(message: string) => void>();
-  const reauthorize = vi.fn<(connector: Connector) => void>();
-  const connector = { uid: 'test-wallet' } as Connector;
+  const reauthorize = vi.fn<(wallet: Wallet) => void>();
+  const wallet = { id: 'test-wallet' } as Wallet;
   const handle = createWalletErrorHandler({
     notify,
     reauthorize,
@@ -29,8 +29,8 @@ function setup() {
     advance: (ms: number) => {
       clock += ms;
     },
-    sign: (error: unknown) => handle(error, { signing: true, connector }),
-    other: (error: unknown) => handle(error, { signing: false, connector }),
+    sign: (error: unknown) => handle(error, { signing: true, wallet }),
+    other: (error: unknown) => handle(error, { signing: false, wallet }),
   };
 }
 

@@ -1,9 +1,9 @@
 import { ERROR_NOTICE_THROTTLE_MS } from '@floordesk/protocol';
-import type { Connector } from 'wagmi';
 import { showToast } from '../../components/ui/toast/toast-store';
 import { i18n } from '../i18n';
 import { createThrottle } from '../throttle';
-import { requestAccountAccess } from './account-access';
+import { loadWalletActions } from './load-wallet-actions';
+import type { Wallet } from './wallets';
 
 /** EIP-1193 and JSON-RPC codes spec §8 gives a meaning. */
 const USER_REJECTED = 4001;
@@ -50,17 +50,17 @@ export function walletErrorAction(error: unknown, signing: boolean, t: Translate
 
 export type WalletErrorDeps = {
   notify: (message: string) => void;
-  /** Asks the wallet behind `connector` for account access again. */
-  reauthorize: (connector: Connector) => void;
+  /** Asks `wallet` for account access again. */
+  reauthorize: (wallet: Wallet) => void;
   t: Translate;
   now: () => number;
 };
 
 export function createWalletErrorHandler({ notify, reauthorize, t, now }: WalletErrorDeps) {
   const gate = createThrottle(ERROR_NOTICE_THROTTLE_MS, now);
-  return (error: unknown, { signing, connector }: { signing: boolean; connector: Connector }): void => {
+  return (error: unknown, { signing, wallet }: { signing: boolean; wallet: Wallet }): void => {
     const action = walletErrorAction(error, signing, t);
-    if (action.type === 'reauthorize') reauthorize(connector);
+    if (action.type === 'reauthorize') reauthorize(wallet);
     else if (!action.throttled || gate()) notify(action.message);
   };
 }
@@ -69,7 +69,10 @@ export function createWalletErrorHandler({ notify, reauthorize, t, now }: Wallet
 export const handleWalletError = createWalletErrorHandler({
   notify: showToast,
   // A refused or failed re-request is the wallet's own answer to the user; there is nothing to add.
-  reauthorize: (connector) => void requestAccountAccess(connector).catch(() => undefined),
+  reauthorize: (wallet) =>
+    void loadWalletActions()
+      .then(({ requestAccountAccess }) => requestAccountAccess(wallet))
+      .catch(() => undefined),
   t: (key, values) => i18n.t(key, values ?? {}),
   now: Date.now,
 });

@@ -1,32 +1,37 @@
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Connector, useConnection, useConnectors } from 'wagmi';
+import { getAddress } from 'viem';
 import { shortAddress } from '../../../lib/format';
-import { hasInjectedProvider, PLAIN_INJECTED_ID } from '../../../lib/wallet/config';
+import { loadWalletActions } from '../../../lib/wallet/load-wallet-actions';
+import { useWallet } from '../../../lib/wallet/wallet-store';
+import { PLAIN_INJECTED_ID, plainInjectedWallet, type Wallet } from '../../../lib/wallet/wallets';
 import { useSession } from '../../../stores/session-store';
 import { useSignIn } from '../hooks/use-sign-in';
 import { WalletButton } from './wallet-button';
 import { WalletNotInstalledDialog } from './wallet-not-installed-dialog';
 
 /** EIP-6963 wallets by their own name, then the plain window.ethereum one when a page script provides it. */
-function useWalletConnectors(): Connector[] {
-  const connectors = useConnectors();
-  const announced = connectors.filter((connector) => connector.id !== PLAIN_INJECTED_ID);
-  const plain = connectors.find((connector) => connector.id === PLAIN_INJECTED_ID);
-  return plain && hasInjectedProvider() ? [...announced, plain] : announced;
+function useWallets(): readonly Wallet[] {
+  const announced = useWallet((state) => state.announced);
+  const plain = plainInjectedWallet(window);
+  return plain ? [...announced, plain] : announced;
 }
 
 export default function SignInPage() {
   const { t } = useTranslation();
-  const wallets = useWalletConnectors();
-  const connection = useConnection();
+  const wallets = useWallets();
+  const connectedWallet = useWallet((state) => state.wallet);
+  const account = useWallet((state) => state.account);
   const token = useSession((state) => state.token);
   const signIn = useSignIn();
   const [installDismissed, setInstallDismissed] = useState(false);
 
+  // Signing in needs the wallet SDK: fetch it while the user picks a wallet.
+  useEffect(() => void loadWalletActions().catch(() => undefined), []);
+
   const busyWith = signIn.isPending ? signIn.variables : undefined;
-  const connectedUnsigned = connection.status === 'connected' && !token ? connection : null;
+  const connectedUnsigned = connectedWallet && account && !token ? { wallet: connectedWallet, account } : null;
 
   return (
     <div className="flex flex-1 items-start justify-center px-3 py-10 sm:py-16">
@@ -46,13 +51,13 @@ export default function SignInPage() {
         {connectedUnsigned && (
           <div className="mt-3 flex items-center justify-between gap-3 rounded-md border border-accent/30 bg-accent/5 px-3 py-2">
             <span className="min-w-0 truncate text-muted">
-              {t('sign_in.connected_as', { address: shortAddress(connectedUnsigned.address) })}
+              {t('sign_in.connected_as', { address: shortAddress(getAddress(connectedUnsigned.account)) })}
             </span>
             <button
               type="button"
               className="button-primary shrink-0"
               disabled={signIn.isPending}
-              onClick={() => signIn.mutate(connectedUnsigned.connector)}
+              onClick={() => signIn.mutate(connectedUnsigned.wallet)}
             >
               {t('sign_in.retry')}
             </button>
@@ -60,14 +65,14 @@ export default function SignInPage() {
         )}
 
         <ul className="mt-3 flex flex-col gap-2" aria-label={t('sign_in.wallets')}>
-          {wallets.map((connector) => (
-            <li key={connector.uid}>
+          {wallets.map((wallet) => (
+            <li key={wallet.id}>
               <WalletButton
-                name={connector.id === PLAIN_INJECTED_ID ? t('sign_in.browser_wallet') : connector.name}
-                icon={connector.icon}
-                pending={busyWith?.uid === connector.uid}
+                name={wallet.id === PLAIN_INJECTED_ID ? t('sign_in.browser_wallet') : wallet.name}
+                icon={wallet.icon}
+                pending={busyWith?.id === wallet.id}
                 disabled={signIn.isPending}
-                onClick={() => signIn.mutate(connector)}
+                onClick={() => signIn.mutate(wallet)}
               />
             </li>
           ))}

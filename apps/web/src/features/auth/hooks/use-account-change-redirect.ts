@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useConnection } from 'wagmi';
+import { useWallet } from '../../../lib/wallet/wallet-store';
 import { sessionStore } from '../../../stores/session-store';
 import { accountChangeTarget } from '../account-change';
 
@@ -11,12 +11,13 @@ const NOT_OBSERVED = Symbol('not observed');
  * guard; only later changes redirect, and not on pages that opt out (`follow` false).
  */
 export function useAccountChangeRedirect(follow: boolean): void {
-  const { address, status } = useConnection();
+  const address = useWallet((state) => state.account);
+  const status = useWallet((state) => state.status);
   const navigate = useNavigate();
   const previous = useRef<string | undefined | typeof NOT_OBSERVED>(NOT_OBSERVED);
 
   useEffect(() => {
-    if (status === 'connecting' || status === 'reconnecting') return;
+    if (status === 'connecting') return;
     const seen = previous.current;
     previous.current = address;
     if (seen === NOT_OBSERVED || seen === address || !follow) return;

@@ -1,27 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import type { Connector } from 'wagmi';
-import { connect, getConnection, signMessage } from 'wagmi/actions';
 import { showToast } from '../../../components/ui/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { redirectTarget } from '../../../lib/redirect';
-import { wagmiConfig } from '../../../lib/wallet/config';
 import { handleWalletError } from '../../../lib/wallet/errors';
+import { loadWalletActions } from '../../../lib/wallet/load-wallet-actions';
+import type { Wallet } from '../../../lib/wallet/wallets';
 import { sessionStore } from '../../../stores/session-store';
 import { login } from '../api/login';
 import { requestNotice } from '../api/request-notice';
 import { userCheckQueryOptions } from '../api/check-user';
 
-async function accountOf(connector: Connector): Promise<`0x${string}`> {
-  const current = getConnection(wagmiConfig);
-  if (current.status === 'connected' && current.connector.uid === connector.uid) return current.address;
-  const { accounts } = await connect(wagmiConfig, { connector });
-  return accounts[0];
-}
-
-function report(error: unknown, signing: boolean, connector: Connector): void {
+function report(error: unknown, signing: boolean, wallet: Wallet): void {
   if (!(error instanceof ApiError)) {
-    handleWalletError(error, { signing, connector });
+    handleWalletError(error, { signing, wallet });
     return;
   }
   // Network and server failures were already announced by the API client; a refused login is told here.
@@ -38,18 +30,19 @@ export function useSignIn() {
   const queryClient = useQueryClient();
 
   return useMutation({
-    mutationFn: async (connector: Connector) => {
+    mutationFn: async (wallet: Wallet) => {
       let signing = false;
       try {
-        const address = await accountOf(connector);
+        const { accountOf, signWalletMessage } = await loadWalletActions();
+        const address = await accountOf(wallet);
         const { notice } = await requestNotice(address);
         signing = true;
-        const signature = await signMessage(wagmiConfig, { connector, account: address, message: notice });
+        const signature = await signWalletMessage(wallet, address, notice);
         signing = false;
         const session = await login({ address, message: notice, signature });
         sessionStore.getState().signIn(session);
       } catch (error) {
-        report(error, signing, connector);
+        report(error, signing, wallet);
         return;
       }
       const { token, signNum } = sessionStore.getState();

@@ -5,7 +5,7 @@ import { foundry, mainnet } from 'wagmi/chains';
 export const wagmiConfig = createConfig({
   chains: [mainnet, foundry],
   connectors: [injected()],
-  // EIP-6963: every extension that announces itself becomes a connector of its own, named and with its icon.
+  // EIP-6963: every extension that announces itself becomes a connector of its own, with the wallet's rdns as id.
   multiInjectedProviderDiscovery: true,
   transports: { [mainnet.id]: http(), [foundry.id]: http() },
 });
@@ -16,21 +16,8 @@ export function isSupportedChainId(chainId: number): chainId is SupportedChainId
   return wagmiConfig.chains.some((chain) => chain.id === chainId);
 }
 
-/** The id of the plain `injected()` connector (window.ethereum), as opposed to EIP-6963 discovered ones. */
-export const PLAIN_INJECTED_ID = 'injected';
-
-export function hasInjectedProvider(): boolean {
-  return typeof window !== 'undefined' && 'ethereum' in window && window.ethereum !== undefined;
-}
-
 declare module 'wagmi' {
   interface Register {
     config: typeof wagmiConfig;
-  }
-}
-
-declare global {
-  interface Window {
-    ethereum?: unknown;
   }
 }

@@ -1,0 +1,51 @@
+import { getAddress } from 'viem';
+import { type Connector, ProviderNotFoundError } from 'wagmi';
+import { connect, disconnect, signMessage, switchChain } from 'wagmi/actions';
+import { isSupportedChainId, wagmiConfig } from './wagmi-config';
+import { walletStore } from './wallet-store';
+import type { Wallet } from './wallets';
+
+type Address = `0x${string}`;
+
+/** wagmi's connector for `wallet`: it names them by rdns and 'injected' too. */
+function connectorOf(wallet: Wallet): Connector {
+  const connector = wagmiConfig.connectors.find((candidate) => candidate.id === wallet.id);
+  if (!connector) throw new ProviderNotFoundError();
+  return connector;
+}
+
+/** Asks the wallet for an account (its prompt) and makes it the connected wallet; answers the account. */
+export async function connectWallet(wallet: Wallet): Promise<Address> {
+  const { accounts, chainId } = await connect(wagmiConfig, { connector: connectorOf(wallet) });
+  walletStore.getState().connected(wallet, accounts, chainId);
+  return accounts[0];
+}
+
+/** The wallet's account (checksummed, as wagmi gives it): the connected one, else connecting asks for one. */
+export async function accountOf(wallet: Wallet): Promise<Address> {
+  const { status, wallet: connected, account } = walletStore.getState();
+  if (status === 'connected' && connected?.id === wallet.id && account) return getAddress(account);
+  return connectWallet(wallet);
+}
+
+/** Has `account` of the wallet sign `message` (personal_sign). */
+export function signWalletMessage(wallet: Wallet, account: Address, message: string): Promise<`0x${string}`> {
+  return signMessage(wagmiConfig, { connector: connectorOf(wallet), account, message });
+}
+
+/** Asks the wallet to switch to `chainId`; chains FloorDesk does not know are left alone. */
+export async function switchWalletChain(wallet: Wallet, chainId: number): Promise<void> {
+  if (!isSupportedChainId(chainId)) return;
+  const chain = await switchChain(wagmiConfig, { connector: connectorOf(wallet), chainId });
+  walletStore.getState().chainSwitched(wallet, chain.id);
+}
+
+/**
+ * Asks the wallet for account access again (spec §8, code 4100). wagmi refuses to connect a connector it
+ * believes connected, so it is dropped first; the wallet then prompts with eth_requestAccounts.
+ */
+export async function requestAccountAccess(wallet: Wallet): Promise<void> {
+  await disconnect(wagmiConfig, { connector: connectorOf(wallet) });
+  walletStore.getState().disconnected(wallet);
+  await connectWallet(wallet);
+}
