@@ -13,9 +13,17 @@ export default defineConfig({
           groups: [
             // What every page runs on, as one file that stays cached across releases. Left alone, these split
             // into half a dozen chunks shared by the entry and the lazy pages: 2 kB more gzip, more requests.
+            // Only the app's own copies (the first node_modules in the path): a dependency's nested copy, such as
+            // wagmi's zustand, stays with the lazy code that uses it.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|zod|use-sync-external-store)[\\/]/,
+              test: /^(?:(?!node_modules).)*node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+            },
+            // Radix and what it runs on, which the menus, popovers, tooltips and dialogs load after the first render
+            // (lib/lazy-component): one request instead of a dozen small ones.
+            {
+              name: 'radix',
+              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
             },
           ],
         },

@@ -1,4 +1,7 @@
-/** Business constants of spec §9 that the code relies on; each lives here once. */
+/**
+ * Business constants of spec §9 that the code relies on; each lives here once. No zod here: the web app imports
+ * these at run time and must not load the schemas.
+ */
 
 /** The navigation guard's first run waits this long for the wallet to restore its connection. */
 export const ROUTE_GUARD_DELAY_MS = 1000;
@@ -54,6 +57,20 @@ export const RECENT_SEARCHES_MAX = 10;
 export const SEARCH_QUERY_MAX = 100;
 /** Results a search answers with. */
 export const SEARCH_LIMIT = 20;
+
+/** Rarity tiers (spec §3 `flag`, §3 "Other": Ordinary, Classic, Rare, Legendary). */
+export const RankTier = { Ordinary: 1, Classic: 2, Rare: 3, Legendary: 4 } as const;
+export type RankTier = (typeof RankTier)[keyof typeof RankTier];
+
+/** Floor-history ranges and the bucket each is drawn in. */
+export const FLOOR_HISTORY_RANGES = {
+  '1h': { minutes: 60, bucketMinutes: 1 },
+  '6h': { minutes: 360, bucketMinutes: 5 },
+  '1d': { minutes: 1440, bucketMinutes: 15 },
+  '7d': { minutes: 10_080, bucketMinutes: 60 },
+  '30d': { minutes: 43_200, bucketMinutes: 240 },
+} as const;
+export type FloorHistoryRange = keyof typeof FLOOR_HISTORY_RANGES;
 
 /** Holders above this share of the supply (percent) are highlighted as big holders (spec §9). */
 export const BIG_HOLDER_PERCENT = 1;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MARKETPLACES, UintString } from './market';
+import { UintString } from './market';
+import { MARKETPLACES } from './marketplaces';
 
 const Block = z.object({ number: z.number().int(), hash: z.string(), timestamp: z.number().int() });
 

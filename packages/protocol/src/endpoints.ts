@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppConfigData } from './app';
 import { PostListingData, PostListingRequest } from './market';
 import { LoginData, LoginRequest, NoticeData, NoticeRequest } from './auth';
+import { type ApiName, type ApiRoute, apiRoutes } from './routes';
 import { UserCheckData } from './user';
 import {
   CalendarData,
@@ -24,11 +25,7 @@ import {
   WatchlistQuery,
 } from './market-views';
 
-export type Endpoint = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: `/api/${string}`;
-  /** Needs `Authorization: Bearer <sign_num>` and `X-Address`; otherwise status 110. */
-  auth: boolean;
+export type Endpoint = ApiRoute & {
   summary: string;
   tags: readonly string[];
   body?: z.ZodType;
@@ -37,168 +34,132 @@ export type Endpoint = {
 };
 
 /**
- * Every API call, once: the server registers its routes from these, the web client is typed by them and
- * `/api/openapi.json` is generated from them.
+ * Every API call, once: the server registers its routes from these (validating requests and responses), the web
+ * client is typed by them and `/api/openapi.json` is generated from them.
  */
 export const endpoints = {
   appConfig: {
-    method: 'GET',
-    path: '/api/app/config',
-    auth: false,
+    ...apiRoutes.appConfig,
     summary: 'Public run-time configuration (chain, version)',
     tags: ['app'],
     data: AppConfigData,
   },
   authNotice: {
-    method: 'POST',
-    path: '/api/auth/notice',
-    auth: false,
+    ...apiRoutes.authNotice,
     summary: 'Issue an EIP-4361 sign-in notice with a single-use nonce (10 minutes)',
     tags: ['auth'],
     body: NoticeRequest,
     data: NoticeData,
   },
   authLogin: {
-    method: 'POST',
-    path: '/api/auth/login',
-    auth: false,
+    ...apiRoutes.authLogin,
     summary: 'Verify the signed notice and open a session',
     tags: ['auth'],
     body: LoginRequest,
     data: LoginData,
   },
   authLogout: {
-    method: 'POST',
-    path: '/api/auth/logout',
-    auth: true,
+    ...apiRoutes.authLogout,
     summary: 'Revoke the current session',
     tags: ['auth'],
     data: z.null(),
   },
   postListing: {
-    method: 'POST',
-    path: '/api/orders/listings',
-    auth: false,
+    ...apiRoutes.postListing,
     summary: 'Submit a signed Seaport listing to the order book (marketplace connectors; the signature is the proof)',
     tags: ['orders'],
     body: PostListingRequest,
     data: PostListingData,
   },
   userCheck: {
-    method: 'GET',
-    path: '/api/user/check',
-    auth: true,
+    ...apiRoutes.userCheck,
     summary: 'Subscription flag, identity and ENS name of the signed-in user',
     tags: ['user'],
     data: UserCheckData,
   },
   trending: {
-    method: 'GET',
-    path: '/api/trending',
-    auth: true,
+    ...apiRoutes.trending,
     summary: 'Collections by trades over a window (all, or the caller\'s watchlist), from the per-minute rollups',
     tags: ['market'],
     query: TrendingQuery,
     data: TrendingData,
   },
   watchlist: {
-    method: 'GET',
-    path: '/api/watchlist',
-    auth: true,
+    ...apiRoutes.watchlist,
     summary: 'The caller\'s followed collections with trades and floor over a window',
     tags: ['watchlist'],
     query: WatchlistQuery,
     data: WatchlistData,
   },
   follow: {
-    method: 'POST',
-    path: '/api/watchlist/follow',
-    auth: true,
+    ...apiRoutes.follow,
     summary: 'Add a collection to the caller\'s watchlist',
     tags: ['watchlist'],
     body: FollowRequest,
     data: FollowData,
   },
   unfollow: {
-    method: 'POST',
-    path: '/api/watchlist/unfollow',
-    auth: true,
+    ...apiRoutes.unfollow,
     summary: 'Remove a collection from the caller\'s watchlist',
     tags: ['watchlist'],
     body: FollowRequest,
     data: FollowData,
   },
   search: {
-    method: 'GET',
-    path: '/api/search',
-    auth: false,
+    ...apiRoutes.search,
     summary: 'Collections by name or address',
     tags: ['market'],
     query: SearchQuery,
     data: SearchData,
   },
   collection: {
-    method: 'GET',
-    path: '/api/collection',
-    auth: true,
+    ...apiRoutes.collection,
     summary: 'One collection: supply, owners, listed share, floor, and trades and volume per window',
     tags: ['collection'],
     query: CollectionQuery,
     data: CollectionDetail,
   },
   collectionListings: {
-    method: 'GET',
-    path: '/api/collection/listings',
-    auth: true,
+    ...apiRoutes.collectionListings,
     summary: 'Every active listing of a collection, cheapest first, with rarity, pending buys and flags',
     tags: ['collection'],
     query: CollectionQuery,
     data: ListingsData,
   },
   collectionTrades: {
-    method: 'GET',
-    path: '/api/collection/trades',
-    auth: true,
+    ...apiRoutes.collectionTrades,
     summary: 'The latest trades of a collection, newest first',
     tags: ['collection'],
     query: TradesQuery,
     data: TradesData,
   },
   collectionFloorHistory: {
-    method: 'GET',
-    path: '/api/collection/floor-history',
-    auth: true,
+    ...apiRoutes.collectionFloorHistory,
     summary: 'Floor, trades and volume of a collection over a range, in buckets',
     tags: ['collection'],
     query: FloorHistoryQuery,
     data: FloorHistoryData,
   },
   collectionHolders: {
-    method: 'GET',
-    path: '/api/collection/holders',
-    auth: true,
+    ...apiRoutes.collectionHolders,
     summary: 'Holder count and the largest holders of a collection',
     tags: ['collection'],
     query: CollectionQuery,
     data: HoldersData,
   },
   calendar: {
-    method: 'GET',
-    path: '/api/calendar',
-    auth: false,
+    ...apiRoutes.calendar,
     summary: 'Upcoming mints and reveals',
     tags: ['market'],
     data: CalendarData,
   },
   gasPrice: {
-    method: 'GET',
-    path: '/api/market/gas-price',
-    auth: false,
+    ...apiRoutes.gasPrice,
     summary: 'Base fee of the latest block (Gwei) and ETH in USD from the chain\'s price feed',
     tags: ['market'],
     data: GasPriceData,
   },
-} as const satisfies Record<string, Endpoint>;
+} as const satisfies Record<ApiName, Endpoint>;
 
 export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;

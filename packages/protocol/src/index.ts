@@ -1,7 +1,9 @@
+export * from './address';
 export * from './app';
 export * from './auth';
 export * from './constants';
 export * from './endpoints';
+export * from './routes';
 export * from './envelope';
 export * from './http';
 export * from './primitives';
@@ -9,4 +11,5 @@ export * from './status';
 export * from './user';
 export * from './diagnostics';
 export * from './market';
+export * from './marketplaces';
 export * from './market-views';

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { SEARCH_QUERY_MAX, TRENDING_WINDOWS, WATCHLIST_WINDOWS } from './constants';
-import { MARKETPLACES, UintString } from './market';
-import { Address, fieldRuleMessages, normalizeAddress } from './primitives';
+import { normalizeAddress } from './address';
+import {
+  FLOOR_HISTORY_RANGES,
+  type FloorHistoryRange,
+  SEARCH_QUERY_MAX,
+  TRENDING_WINDOWS,
+  WATCHLIST_WINDOWS,
+} from './constants';
+import { UintString } from './market';
+import { MARKETPLACES } from './marketplaces';
+import { Address, fieldRuleMessages } from './primitives';
 
 /** A window in minutes from a fixed list, read from a query string; anything else gets spec §5's message. */
 function windowOf<W extends readonly number[]>(windows: W) {
@@ -123,10 +131,6 @@ export const CollectionDetail = z.object({
 });
 export type CollectionDetail = z.infer<typeof CollectionDetail>;
 
-/** Rarity tiers (spec §3 `flag`, §3 "Other": Ordinary, Classic, Rare, Legendary). */
-export const RankTier = { Ordinary: 1, Classic: 2, Rare: 3, Legendary: 4 } as const;
-export type RankTier = (typeof RankTier)[keyof typeof RankTier];
-
 /** An active listing (spec §3 "Sweep listing/order"). */
 export const ListingRow = z.object({
   order_id: z.string(),
@@ -178,15 +182,6 @@ export type TradeRow = z.infer<typeof TradeRow>;
 export const TradesData = z.object({ list: z.array(TradeRow) });
 export type TradesData = z.infer<typeof TradesData>;
 
-/** Floor-history ranges and the bucket each is drawn in. */
-export const FLOOR_HISTORY_RANGES = {
-  '1h': { minutes: 60, bucketMinutes: 1 },
-  '6h': { minutes: 360, bucketMinutes: 5 },
-  '1d': { minutes: 1440, bucketMinutes: 15 },
-  '7d': { minutes: 10_080, bucketMinutes: 60 },
-  '30d': { minutes: 43_200, bucketMinutes: 240 },
-} as const;
-export type FloorHistoryRange = keyof typeof FLOOR_HISTORY_RANGES;
 export const FloorHistoryQuery = z.object({
   address: CollectionAddress,
   range: z.enum(Object.keys(FLOOR_HISTORY_RANGES) as [FloorHistoryRange, ...FloorHistoryRange[]]).default('1d'),

@@ -1,13 +1,10 @@
 import {
-  type Endpoint,
-  endpoints,
   ERROR_NOTICE_THROTTLE_MS,
   HTTP_RETRY_DELAY_MS,
   HTTP_TIMEOUT_MS,
   HTTP_TIMEOUT_RETRIES,
 } from '@floordesk/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { ApiError, type ApiClientDeps, createApiClient } from './api-client';
 
 const address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -63,7 +60,7 @@ describe('requests', () => {
   it('sends the language with every call and no credentials for a visitor', async () => {
     const { deps, client } = setup({ signedIn: false });
     deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: config }));
-    await client.call(endpoints.appConfig);
+    await client.call('appConfig');
     const [url, init] = deps.fetch.mock.calls[0]!;
     const headers = new Headers(init?.headers);
     expect(url).toBe('/api/app/config');
@@ -76,7 +73,7 @@ describe('requests', () => {
   it('sends the session as bearer secret and address once signed in', async () => {
     const { deps, client } = setup();
     deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: null }));
-    await client.call(endpoints.authLogout);
+    await client.call('authLogout');
     const headers = new Headers(deps.fetch.mock.calls[0]![1]?.headers);
     expect(headers.get('authorization')).toBe('Bearer secret');
     expect(headers.get('x-address')).toBe(address);
@@ -85,7 +82,7 @@ describe('requests', () => {
   it('posts the body as JSON', async () => {
     const { deps, client } = setup({ signedIn: false });
     deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: { notice: 'n', expires_at: '2030-01-01T00:00:00Z' } }));
-    await client.call(endpoints.authNotice, { body: { address } });
+    await client.call('authNotice', { body: { address } });
     const init = deps.fetch.mock.calls[0]![1];
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
@@ -93,19 +90,11 @@ describe('requests', () => {
   });
 
   it('sends GET fields as query parameters', async () => {
-    const search = {
-      method: 'GET',
-      path: '/api/search',
-      auth: false,
-      summary: 'test',
-      tags: [],
-      query: z.object({ keyword: z.string(), limit: z.number().optional() }),
-      data: z.null(),
-    } as const satisfies Endpoint;
     const { deps, client } = setup();
-    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: null }));
-    await client.call(search, { query: { keyword: 'punk s' } });
-    expect(deps.fetch.mock.calls[0]![0]).toBe('/api/search?keyword=punk+s');
+    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: { list: [] } }));
+    await client.call('search', { query: { q: 'punk s' } });
+    expect(deps.fetch.mock.calls[0]![0]).toBe('/api/search?q=punk+s');
+    expect(deps.fetch.mock.calls[0]![1]?.method).toBe('GET');
   });
 });
 
@@ -113,13 +102,13 @@ describe('statuses', () => {
   it('resolves with the data of status 1', async () => {
     const { deps, client } = setup();
     deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: config }));
-    await expect(client.call(endpoints.appConfig)).resolves.toEqual(config);
+    await expect(client.call('appConfig')).resolves.toEqual(config);
   });
 
   it.each([-1, 50])('hands status %i to the caller without a toast or redirect', async (status) => {
     const { deps, client } = setup();
     deps.fetch.mockResolvedValue(reply({ status, msg: 'answer', data: null }));
-    const error = await rejection(client.call(endpoints.appConfig));
+    const error = await rejection(client.call('appConfig'));
     expect(error).toMatchObject({ kind: 'status', status, message: 'answer' });
     expect(deps.notify).not.toHaveBeenCalled();
     expect(deps.navigate).not.toHaveBeenCalled();
@@ -128,7 +117,7 @@ describe('statuses', () => {
   it('ends an invalid session (110) and sends the user to sign-in with the current page as redirect', async () => {
     const { deps, client } = setup();
     deps.fetch.mockResolvedValue(reply({ status: 110, msg: 'Your session has ended.', data: null }));
-    const error = await rejection(client.call(endpoints.userCheck));
+    const error = await rejection(client.call('userCheck'));
     expect(error.status).toBe(110);
     expect(deps.endSession).toHaveBeenCalledOnce();
     expect(deps.navigate).toHaveBeenCalledWith('/?redirect=%2Fcollection%2F7%3Ftab%3Dtrades');
@@ -137,7 +126,7 @@ describe('statuses', () => {
   it('shows the server message of any other status and rejects with it', async () => {
     const { deps, client } = setup();
     deps.fetch.mockResolvedValue(reply({ status: 1104, msg: 'The sign-in notice has expired.', data: null }));
-    const error = await rejection(client.call(endpoints.userCheck));
+    const error = await rejection(client.call('userCheck'));
     expect(error).toMatchObject({ kind: 'status', status: 1104, message: 'The sign-in notice has expired.' });
     expect(deps.notify).toHaveBeenCalledWith('The sign-in notice has expired.');
   });
@@ -145,22 +134,26 @@ describe('statuses', () => {
   it('keeps quiet when the caller hides errors', async () => {
     const { deps, client } = setup();
     deps.fetch.mockResolvedValue(reply({ status: 1104, msg: 'expired', data: null }));
-    await rejection(client.call(endpoints.userCheck, { hideErr: true }));
+    await rejection(client.call('userCheck', { hideErr: true }));
     expect(deps.notify).not.toHaveBeenCalled();
   });
 
   it('keeps quiet for a visitor with no stored token', async () => {
     const { deps, client } = setup({ signedIn: false });
     deps.fetch.mockResolvedValue(reply({ status: 1108, msg: 'The signature does not belong to this address.', data: null }));
-    const error = await rejection(client.call(endpoints.authLogin, { body: { address, message: 'm', signature: '0x' } }));
+    const error = await rejection(client.call('authLogin', { body: { address, message: 'm', signature: '0x' } }));
     expect(error.message).toBe('The signature does not belong to this address.');
     expect(deps.notify).not.toHaveBeenCalled();
   });
 
-  it('rejects data that breaks the contract as a server error', async () => {
+  it.each([
+    ['a page that is not JSON', () => new Response('<!doctype html><title>proxy</title>', { status: 200 })],
+    ['JSON without a status and message', () => reply({ chain_id: 31337 })],
+  ])('rejects %s as a server error', async (_case, answer) => {
     const { deps, client } = setup();
-    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: { chain_id: 'one' } }));
-    await rejection(client.call(endpoints.appConfig));
+    deps.fetch.mockResolvedValue(answer());
+    const error = await rejection(client.call('appConfig'));
+    expect(error).toMatchObject({ kind: 'http', status: 200, message: SERVER });
     expect(deps.notify).toHaveBeenCalledWith(SERVER);
   });
 });
@@ -171,7 +164,7 @@ describe('HTTP failures', () => {
   it('reloads the page when rate limited (429)', async () => {
     const { deps, client } = setup();
     deps.fetch.mockResolvedValue(reply({ status: 429, msg: 'Too many requests', data: null }, 429));
-    const error = await rejection(client.call(endpoints.appConfig));
+    const error = await rejection(client.call('appConfig'));
     expect(error).toMatchObject({ kind: 'http', status: 429 });
     expect(deps.reload).toHaveBeenCalledOnce();
   });
@@ -180,7 +173,7 @@ describe('HTTP failures', () => {
     const { deps, client } = setup();
     const fields = [{ path: 'address', message: 'must be a 0x-prefixed 20-byte hex address' }];
     deps.fetch.mockResolvedValue(reply({ status: 400, msg: 'Wrong input.', data: { fields } }, 400));
-    const error = await rejection(client.call(endpoints.authNotice, { body: { address: 'nope' } }));
+    const error = await rejection(client.call('authNotice', { body: { address: 'nope' } }));
     expect(error).toMatchObject({ kind: 'http', status: 400, message: 'Wrong input.', fields });
     expect(deps.notify).not.toHaveBeenCalled();
     expect(deps.reload).not.toHaveBeenCalled();
@@ -189,13 +182,13 @@ describe('HTTP failures', () => {
   it('tells the user about a server error at most once per throttle window', async () => {
     const { deps, advanceClock, client } = setup();
     deps.fetch.mockImplementation(async () => new Response('boom', { status: 502 }));
-    const first = await rejection(client.call(endpoints.appConfig));
+    const first = await rejection(client.call('appConfig'));
     expect(first).toMatchObject({ kind: 'http', status: 502, message: SERVER });
     advanceClock(ERROR_NOTICE_THROTTLE_MS - 1);
-    await rejection(client.call(endpoints.appConfig));
+    await rejection(client.call('appConfig'));
     expect(deps.notify).toHaveBeenCalledTimes(1);
     advanceClock(1);
-    await rejection(client.call(endpoints.appConfig));
+    await rejection(client.call('appConfig'));
     expect(deps.notify).toHaveBeenCalledTimes(2);
     expect(deps.notify).toHaveBeenLastCalledWith(SERVER);
   });
@@ -203,7 +196,7 @@ describe('HTTP failures', () => {
   it('shows one network-error toast when several calls fail together', async () => {
     const { deps, client } = setup();
     deps.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
-    const errors = await Promise.all([1, 2, 3].map(() => rejection(client.call(endpoints.appConfig))));
+    const errors = await Promise.all([1, 2, 3].map(() => rejection(client.call('appConfig'))));
     expect(errors.map((error) => error.kind)).toEqual(['network', 'network', 'network']);
     expect(deps.notify).toHaveBeenCalledTimes(1);
     expect(deps.notify).toHaveBeenCalledWith(NETWORK);
@@ -218,7 +211,7 @@ describe('HTTP failures', () => {
       startedAt.push(Date.now());
       return hang(input, init);
     });
-    const outcome = rejection(client.call(endpoints.appConfig));
+    const outcome = rejection(client.call('appConfig'));
     await vi.advanceTimersByTimeAsync((HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS) * (HTTP_TIMEOUT_RETRIES + 1));
     const error = await outcome;
 
@@ -236,7 +229,7 @@ describe('HTTP failures', () => {
     deps.fetch
       .mockImplementationOnce(hang)
       .mockResolvedValueOnce(reply({ status: 1, msg: 'OK', data: config }));
-    const outcome = client.call(endpoints.appConfig);
+    const outcome = client.call('appConfig');
     await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS);
     await expect(outcome).resolves.toEqual(config);
     expect(deps.fetch).toHaveBeenCalledTimes(2);
@@ -252,7 +245,7 @@ describe('cancellation', () => {
     const { deps, client } = setup();
     deps.fetch.mockImplementation(hangingFetch());
     const caller = new AbortController();
-    const outcome = client.call(endpoints.appConfig, { signal: caller.signal }).catch((error: unknown) => error);
+    const outcome = client.call('appConfig', { signal: caller.signal }).catch((error: unknown) => error);
     caller.abort(new DOMException('replaced', 'AbortError'));
     await vi.advanceTimersByTimeAsync((HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS) * (HTTP_TIMEOUT_RETRIES + 1));
 
@@ -266,7 +259,7 @@ describe('cancellation', () => {
     vi.useFakeTimers();
     const { deps, client } = setup();
     deps.fetch.mockImplementation(hangingFetch());
-    const outcome = rejection(client.call(endpoints.appConfig, { signal: new AbortController().signal }));
+    const outcome = rejection(client.call('appConfig', { signal: new AbortController().signal }));
     await vi.advanceTimersByTimeAsync((HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS) * (HTTP_TIMEOUT_RETRIES + 1));
     expect((await outcome).kind).toBe('timeout');
   });

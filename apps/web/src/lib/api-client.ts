@@ -1,10 +1,12 @@
 import {
   ADDRESS_HEADER,
+  type ApiName,
+  apiRoutes,
   AUTH_HEADER,
-  type Endpoint,
   type EndpointBody,
   type EndpointData,
   type EndpointQuery,
+  type endpoints,
   ERROR_NOTICE_THROTTLE_MS,
   type FieldError,
   HTTP_RETRY_DELAY_MS,
@@ -14,7 +16,6 @@ import {
   type Lang,
   Status,
 } from '@floordesk/protocol';
-import type { z } from 'zod';
 import { showToast } from '../components/ui/toast/toast-store';
 import { sessionStore } from '../stores/session-store';
 import { langOf, settingsStore } from '../stores/settings-store';
@@ -47,21 +48,23 @@ export class ApiError extends Error {
   }
 }
 
-export type CallOptions<E extends Endpoint> = (E['body'] extends z.ZodType
-  ? { body: EndpointBody<E> }
+/** The protocol's endpoint of an API call: its schemas type the call, and never run here. */
+type EndpointOf<N extends ApiName> = (typeof endpoints)[N];
+
+export type CallOptions<N extends ApiName> = ('body' extends keyof EndpointOf<N>
+  ? { body: EndpointBody<EndpointOf<N>> }
   : { body?: never }) &
-  (E['query'] extends z.ZodType ? { query: EndpointQuery<E> } : { query?: never }) & {
+  ('query' extends keyof EndpointOf<N> ? { query: EndpointQuery<EndpointOf<N>> } : { query?: never }) & {
     /** Handle a failed status yourself: no error toast. */
     hideErr?: boolean;
     /** Cancels the call (e.g. a search a newer one replaced): it rejects with the abort reason, no retry, no toast. */
     signal?: AbortSignal;
   };
 
-type CallArgs<E extends Endpoint> = E['body'] extends z.ZodType
-  ? [options: CallOptions<E>]
-  : E['query'] extends z.ZodType
-    ? [options: CallOptions<E>]
-    : [options?: CallOptions<E>];
+/** Options are required when the endpoint takes a body or a query. */
+type CallArgs<N extends ApiName> = [Extract<keyof EndpointOf<N>, 'body' | 'query'>] extends [never]
+  ? [options?: CallOptions<N>]
+  : [options: CallOptions<N>];
 
 export type ApiClientDeps = {
   fetch: typeof fetch;
@@ -92,12 +95,12 @@ function fieldsOf(data: unknown): FieldError[] {
   return Array.isArray(fields) ? (fields as FieldError[]) : [];
 }
 
-function urlOf(endpoint: Endpoint, query: unknown): string {
-  if (typeof query !== 'object' || query === null) return endpoint.path;
+function urlOf(path: string, query: unknown): string {
+  if (typeof query !== 'object' || query === null) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value != null) params.set(key, String(value));
   const search = params.toString();
-  return search ? `${endpoint.path}?${search}` : endpoint.path;
+  return search ? `${path}?${search}` : path;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -159,10 +162,12 @@ export function createApiClient(deps: ApiClientDeps) {
     return headers;
   }
 
-  async function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<EndpointData<E>> {
+  /** Calls the API by the endpoint's name in the protocol (`endpoints`, `apiRoutes`). */
+  async function call<N extends ApiName>(name: N, ...[options]: CallArgs<N>): Promise<EndpointData<EndpointOf<N>>> {
+    const { method, path } = apiRoutes[name];
     const body = options?.body;
-    const response = await fetchWithRetries(urlOf(endpoint, options?.query), {
-      method: endpoint.method,
+    const response = await fetchWithRetries(urlOf(path, options?.query), {
+      method,
       headers: headersFor(body !== undefined),
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options?.signal,
@@ -186,10 +191,9 @@ export function createApiClient(deps: ApiClientDeps) {
     if (!isEnvelope(envelope)) return failWith('server', serverError());
 
     const { status, msg, data } = envelope;
-    if (status === Status.Ok) {
-      const parsed = endpoint.data.safeParse(data);
-      return parsed.success ? (parsed.data as EndpointData<E>) : failWith('server', serverError());
-    }
+    // The server checks every answer against the endpoint's data schema before sending it (the same protocol
+    // schema that types this call), so checking it again here would only ship zod and every schema to the browser.
+    if (status === Status.Ok) return data as EndpointData<EndpointOf<N>>;
     const error = new ApiError('status', status, msg);
     if (PASS_THROUGH_STATUSES.has(status)) throw error;
     if (status === Status.SessionInvalid) {

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatEth, fromNow, longAddress, setDateLocale, shortAddress } from './format';
+import { describe, expect, it } from 'vitest';
+import { formatEth, longAddress, shortAddress } from './format';
 
 const address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
@@ -18,26 +18,6 @@ describe('address display', () => {
 
   it('keeps addresses under 18 characters whole', () => {
     expect(longAddress('0x1234567890abcde')).toBe('0x1234567890abcde');
-  });
-});
-
-describe('dates', () => {
-  afterEach(() => {
-    setDateLocale('en');
-    vi.useRealTimers();
-  });
-
-  it('formats unix seconds as y-m-d h:i:s', () => {
-    const seconds = new Date(2024, 0, 2, 3, 4, 5).getTime() / 1000;
-    expect(formatDate(seconds)).toBe('2024-01-02 03:04:05');
-  });
-
-  it('writes relative times in the chosen language', () => {
-    vi.useFakeTimers({ now: new Date(2024, 0, 1, 12, 0, 0) });
-    const threeMinutesAgo = Date.now() / 1000 - 180;
-    expect(fromNow(threeMinutesAgo)).toBe('3 minutes ago');
-    setDateLocale('zh-cn');
-    expect(fromNow(threeMinutesAgo)).toBe('3 分钟前');
   });
 });
 

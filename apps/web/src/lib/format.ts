@@ -1,17 +1,6 @@
 import { LONG_ADDRESS, SHORT_ADDRESS } from '@floordesk/protocol';
-import dayjs from 'dayjs';
-import zhCn from 'dayjs/locale/zh-cn';
-import relativeTime from 'dayjs/plugin/relativeTime';
 
-dayjs.extend(relativeTime);
-// Registered without switching to it; setDateLocale switches.
-dayjs.locale(zhCn, undefined, true);
-
-export type DateLocale = 'en' | 'zh-cn';
-
-export function setDateLocale(locale: DateLocale): void {
-  dayjs.locale(locale);
-}
+// Dates live in ./dates: dayjs and its locales stay off the pages that show none.
 
 function cut(value: string, head: number, tail: number): string {
   if (value.length <= head + tail) return value;
@@ -26,16 +15,6 @@ export function shortAddress(address: string): string {
 /** Long addresses in lists: `0xf39fd…92266` once they reach LONG_ADDRESS.minLength, else unchanged. */
 export function longAddress(address: string): string {
   return address.length < LONG_ADDRESS.minLength ? address : cut(address, LONG_ADDRESS.head, LONG_ADDRESS.tail);
-}
-
-/** Unix seconds to local time, `YYYY-MM-DD HH:mm:ss` unless another pattern is given. */
-export function formatDate(unixSeconds: number, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
-  return dayjs.unix(unixSeconds).format(pattern);
-}
-
-/** Unix seconds as a relative time in the current language ("3 minutes ago", "3 分钟前"). */
-export function fromNow(unixSeconds: number): string {
-  return dayjs.unix(unixSeconds).fromNow();
 }
 
 const WEI_DECIMALS = 18;

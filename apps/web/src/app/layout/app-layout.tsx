@@ -3,16 +3,28 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toast/toaster';
-import { LoginPromptDialog } from '../../features/auth/components/login-prompt-dialog';
 import { SessionMonitor } from '../../features/auth/components/session-monitor';
-import { CalendarModal } from '../../features/calendar/components/calendar-modal';
+import { useLoginPromptOpen } from '../../features/auth/login-prompt';
 import { MarketBar } from '../../features/market-bar/components/market-bar';
 import { WrongNetworkBanner } from '../../features/network/components/wrong-network-banner';
-import { TrendingPanel } from '../../features/trending/components/trending-panel';
+import { lazyWhenOpen } from '../../lib/lazy-component';
 import { useCurrentRoute } from '../use-current-route';
 import { Header } from './header/header';
-import { closePanels } from './panels-store';
+import { closePanels, usePanelOpen } from './panels-store';
 import { useDocumentTitle } from './use-document-title';
+
+const TrendingPanel = lazyWhenOpen(
+  () => import('../../features/trending/components/trending-panel').then((module) => module.TrendingPanel),
+  () => usePanelOpen('trending'),
+);
+const CalendarModal = lazyWhenOpen(
+  () => import('../../features/calendar/components/calendar-modal').then((module) => module.CalendarModal),
+  () => usePanelOpen('calendar'),
+);
+const LoginPromptDialog = lazyWhenOpen(
+  () => import('../../features/auth/components/login-prompt-dialog').then((module) => module.LoginPromptDialog),
+  useLoginPromptOpen,
+);
 
 export function AppLayout() {
   const route = useCurrentRoute();

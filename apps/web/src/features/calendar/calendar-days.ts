@@ -1,6 +1,7 @@
 import type { CalendarItem } from '@floordesk/protocol';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { dayjs } from '../../lib/dates';
 
 dayjs.extend(utc);
 

@@ -2,7 +2,6 @@ import type { Diagnostics } from '@floordesk/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDateLocale } from '../../lib/format';
 import { i18n } from '../../lib/i18n';
 import DiagnosticsPage from './components/diagnostics-page';
 
@@ -96,7 +95,6 @@ describe('diagnostics page', () => {
   afterEach(async () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    setDateLocale('en');
     await act(() => i18n.changeLanguage('en'));
   });
 
@@ -189,7 +187,8 @@ describe('diagnostics page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The server answered HTTP 503. Retrying every 2 s…');
     unmount();
 
-    serve(async () => answer({ ...diagnostics(), chain_id: 'devnet' }));
+    const page = '<!doctype html><title>FloorDesk</title>';
+    serve(async () => new Response(page, { headers: { 'content-type': 'text/html' } }));
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The server sent diagnostics this page cannot read. Retrying every 2 s…',
@@ -198,7 +197,6 @@ describe('diagnostics page', () => {
 
   it('speaks Chinese when the language is zh', async () => {
     await act(() => i18n.changeLanguage('zh'));
-    setDateLocale('zh-cn');
     serve(async () => answer(diagnostics()));
     renderPage();
 

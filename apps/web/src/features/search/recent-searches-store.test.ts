@@ -69,6 +69,27 @@ describe('stored recent searches', () => {
     expect(names(parseRecentSearches(stored))).toEqual(['Collection 1', 'Collection 2']);
   });
 
+  it('skips an entry with any field of the wrong kind', () => {
+    const broken: unknown[] = [
+      { ...result(3), name: 7 },
+      { ...result(4), img: false },
+      { ...result(5), sr_status: 2 },
+      { ...result(6), count: 1.5 },
+      { ...result(7), type: '20' },
+      { name: 'No address', img: null, sr_status: 0, count: 1, type: '721' },
+    ];
+    expect(names(parseRecentSearches(JSON.stringify([result(1), ...broken, result(2)])))).toEqual([
+      'Collection 1',
+      'Collection 2',
+    ]);
+  });
+
+  it('keeps only the fields of a search result, marked saved', () => {
+    const verified = result(1, { name: null, sr_status: 1, count: null });
+    const stored = JSON.stringify([{ ...verified, is_close: 0, extra: 'x' }]);
+    expect(parseRecentSearches(stored)).toEqual([{ ...verified, is_close: 1 }]);
+  });
+
   it('keeps the storage rules for values written elsewhere: no duplicates, at most the cap', () => {
     const many = Array.from({ length: RECENT_SEARCHES_MAX + 3 }, (_, index) => result(index + 1));
     const stored = JSON.stringify([result(1), ...many]);

@@ -1,4 +1,4 @@
-import { RECENT_SEARCHES_MAX, SearchResult } from '@floordesk/protocol';
+import { RECENT_SEARCHES_MAX, type SearchResult } from '@floordesk/protocol';
 import { createStore, useStore } from 'zustand';
 
 /** Spec §3's storage key for recent searches. */
@@ -17,10 +17,25 @@ export function parseRecentSearches(stored: string | null): RecentSearch[] {
   }
   if (!Array.isArray(parsed)) return [];
   const entries = parsed.flatMap((entry) => {
-    const result = SearchResult.safeParse(entry);
-    return result.success ? [{ ...result.data, is_close: 1 as const }] : [];
+    const result = searchResultOf(entry);
+    return result ? [{ ...result, is_close: 1 as const }] : [];
   });
   return dedupe(entries).slice(0, RECENT_SEARCHES_MAX);
+}
+
+const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+const isCountOrNull = (value: unknown): value is number | null => value === null || Number.isInteger(value);
+
+/**
+ * The search result a stored entry holds, only its fields, or null. Storage is anyone's to write, so each field is
+ * checked by hand against SearchResult's shape: the protocol's zod schema stays off the web app's bundle.
+ */
+function searchResultOf(entry: unknown): SearchResult | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const { address, name, img, sr_status, count, type } = entry as Record<string, unknown>;
+  if (typeof address !== 'string' || !isTextOrNull(name) || !isTextOrNull(img) || !isCountOrNull(count)) return null;
+  if ((sr_status !== 0 && sr_status !== 1) || (type !== '721' && type !== '1155')) return null;
+  return { address, name, img, sr_status, count, type };
 }
 
 function sameCollection(a: string, b: string): boolean {

@@ -1,17 +1,15 @@
 import { BREAKPOINTS } from '@floordesk/protocol';
-import * as Popover from '@radix-ui/react-popover';
-import { Search } from 'lucide-react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../../features/search/components/search-box';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useMinWidth } from '../../../lib/use-min-width';
+
+const HeaderSearchPopover = lazyComponent(() =>
+  import('./header-search-popover').then((module) => module.HeaderSearchPopover),
+);
 
 /** The search box from BREAKPOINTS.searchBox up; below, an icon that opens it (spec §2). */
 export function HeaderSearch() {
-  const { t } = useTranslation();
   const inline = useMinWidth(BREAKPOINTS.searchBox);
-  const [open, setOpen] = useState(false);
-
   if (inline) {
     return (
       <div className="w-64 xl:w-80">
@@ -19,16 +17,5 @@ export function HeaderSearch() {
       </div>
     );
   }
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className="icon-button" aria-label={t('search.open')}>
-        <Search size={16} />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content sideOffset={6} align="end" collisionPadding={8} className="z-50 w-[min(320px,calc(100vw-16px))] rounded-md border border-line bg-panel p-2 shadow-xl">
-          <SearchBox onCollectionOpened={() => setOpen(false)} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
-  );
+  return <HeaderSearchPopover />;
 }

@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { WatchlistPanel } from '../../../features/watchlist/components/watchlist-panel';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH, signInPath } from '../../../lib/redirect';
 import { useSession } from '../../../stores/session-store';
-import { AccountMenu } from './account-menu';
 import { HeaderSearch } from './header-search';
-import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
 import { TopMenu } from './top-menu';
+
+// Radix popovers and menus: they load beside the page rather than in front of it.
+const WatchlistPanel = lazyComponent(() =>
+  import('../../../features/watchlist/components/watchlist-panel').then((module) => module.WatchlistPanel),
+);
+const AccountMenu = lazyComponent(() => import('./account-menu').then((module) => module.AccountMenu));
+const LanguageMenu = lazyComponent(() => import('./language-menu').then((module) => module.LanguageMenu));
 
 export function Header() {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 import { BREAKPOINTS } from '@floordesk/protocol';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { clsx } from 'clsx';
-import { Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useMinWidth } from '../../../lib/use-min-width';
 
-const MENU = [
+/** The top menu's pages, inline and in the dropdown alike. */
+export const MENU = [
   { to: '/trending', label: 'nav.trending' },
   { to: '/discover', label: 'nav.discover' },
   { to: '/rarityHome', label: 'nav.rarity' },
@@ -14,6 +14,8 @@ const MENU = [
   { to: '/protfolio', label: 'nav.portfolio' },
   { to: '/plans', label: 'nav.plans' },
 ] as const;
+
+const TopMenuDropdown = lazyComponent(() => import('./top-menu-dropdown').then((module) => module.TopMenuDropdown));
 
 /** Horizontal from BREAKPOINTS.topMenuInline up, a dropdown below (spec §2). */
 export function TopMenu() {
@@ -41,20 +43,5 @@ export function TopMenu() {
     );
   }
 
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="icon-button" aria-label={t('nav.menu')}>
-        <Menu size={16} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={6} className="menu-content">
-          {MENU.map(({ to, label }) => (
-            <DropdownMenu.Item key={to} asChild className="menu-item">
-              <Link to={to}>{t(label)}</Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+  return <TopMenuDropdown />;
 }

@@ -1,10 +1,10 @@
-import { endpoints, type UserCheckData } from '@floordesk/protocol';
+import type { UserCheckData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function checkUser(): Promise<UserCheckData> {
   // Failures surface as the 'Oops' dialog, not as a toast.
-  return apiClient.call(endpoints.userCheck, { hideErr: true });
+  return apiClient.call('userCheck', { hideErr: true });
 }
 
 /** One check per session: the key carries the session so a new sign-in checks again. */

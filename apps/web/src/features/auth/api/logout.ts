@@ -1,7 +1,6 @@
-import { endpoints } from '@floordesk/protocol';
 import { apiClient } from '../../../lib/api-client';
 
 /** Revokes the session on the server; callers sign out locally whatever the answer. */
 export function logout(): Promise<null> {
-  return apiClient.call(endpoints.authLogout, { hideErr: true });
+  return apiClient.call('authLogout', { hideErr: true });
 }

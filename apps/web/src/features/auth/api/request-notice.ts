@@ -1,7 +1,7 @@
-import { endpoints, type NoticeData } from '@floordesk/protocol';
+import type { NoticeData } from '@floordesk/protocol';
 import { apiClient } from '../../../lib/api-client';
 
 /** Step one of sign-in: the EIP-4361 notice the wallet will sign. */
 export function requestNotice(address: string): Promise<NoticeData> {
-  return apiClient.call(endpoints.authNotice, { body: { address } });
+  return apiClient.call('authNotice', { body: { address } });
 }

@@ -3,13 +3,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAddress } from 'viem';
 import { shortAddress } from '../../../lib/format';
+import { lazyWhenOpen } from '../../../lib/lazy-component';
 import { loadWalletActions } from '../../../lib/wallet/load-wallet-actions';
 import { useWallet } from '../../../lib/wallet/wallet-store';
 import { PLAIN_INJECTED_ID, plainInjectedWallet, type Wallet } from '../../../lib/wallet/wallets';
 import { useSession } from '../../../stores/session-store';
 import { useSignIn } from '../hooks/use-sign-in';
 import { WalletButton } from './wallet-button';
-import { WalletNotInstalledDialog } from './wallet-not-installed-dialog';
+
+const WalletNotInstalledDialog = lazyWhenOpen(
+  () => import('./wallet-not-installed-dialog').then((module) => module.WalletNotInstalledDialog),
+  ({ open }) => open,
+);
 
 /** EIP-6963 wallets by their own name, then the plain window.ethereum one when a page script provides it. */
 function useWallets(): readonly Wallet[] {

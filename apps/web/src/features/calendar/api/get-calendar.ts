@@ -1,4 +1,4 @@
-import { type CalendarData, endpoints } from '@floordesk/protocol';
+import type { CalendarData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 const CALENDAR_STALE_MS = 5 * 60_000;
 
 export function getCalendar(): Promise<CalendarData> {
-  return apiClient.call(endpoints.calendar);
+  return apiClient.call('calendar');
 }
 
 export const calendarQueryOptions = queryOptions({

@@ -4,7 +4,7 @@ import { Globe, MessageCircle, Sailboat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { formatDate, fromNow } from '../../../lib/format';
+import { formatDate, fromNow } from '../../../lib/dates';
 import type { CalendarEntry as Entry } from '../calendar-days';
 
 type LinkKind = 'twitter' | 'discord' | 'opensea' | 'website';

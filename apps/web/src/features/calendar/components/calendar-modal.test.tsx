@@ -3,7 +3,6 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closePanels, setPanelOpen } from '../../../app/layout/panels-store';
-import { setDateLocale } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
 import { CalendarModal } from './calendar-modal';
@@ -58,7 +57,6 @@ describe('calendar modal', () => {
     vi.useRealTimers();
     if (zone === undefined) delete process.env.TZ;
     else process.env.TZ = zone;
-    setDateLocale('en');
     await act(() => i18n.changeLanguage('en'));
   });
 
@@ -136,7 +134,6 @@ describe('calendar modal', () => {
 
   it('speaks Chinese, day headers included', async () => {
     await act(() => i18n.changeLanguage('zh'));
-    setDateLocale('zh-cn');
     stubApi(() => ok({ list: schedule }));
     renderOpen();
 

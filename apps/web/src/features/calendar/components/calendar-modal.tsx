@@ -1,10 +1,10 @@
 import { CALENDAR_MODAL_WIDTH, CALENDAR_SCROLL_STEP_PX } from '@floordesk/protocol';
-import dayjs from 'dayjs';
 import { ChevronDown, ChevronUp, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
 import { Dialog } from '../../../components/ui/dialog';
+import { dayjs } from '../../../lib/dates';
 import { useCalendar } from '../api/get-calendar';
 import { groupByDay } from '../calendar-days';
 import { CalendarEntry } from './calendar-entry';

@@ -1,4 +1,4 @@
-import { endpoints, type HoldersData } from '@floordesk/protocol';
+import type { HoldersData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 export const HOLDERS_POLL_MS = 60_000;
 
 export function getCollectionHolders(address: string): Promise<HoldersData> {
-  return apiClient.call(endpoints.collectionHolders, { query: { address } });
+  return apiClient.call('collectionHolders', { query: { address } });
 }
 
 export function collectionHoldersQueryOptions(address: string) {

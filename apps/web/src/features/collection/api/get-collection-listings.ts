@@ -1,11 +1,11 @@
-import { endpoints, type ListingsData } from '@floordesk/protocol';
+import type { ListingsData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export const LISTINGS_POLL_MS = 5000;
 
 export function getCollectionListings(address: string): Promise<ListingsData> {
-  return apiClient.call(endpoints.collectionListings, { query: { address } });
+  return apiClient.call('collectionListings', { query: { address } });
 }
 
 export function collectionListingsQueryOptions(address: string) {

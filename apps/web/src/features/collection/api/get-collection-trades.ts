@@ -1,11 +1,11 @@
-import { endpoints, type TradesData } from '@floordesk/protocol';
+import type { TradesData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export const TRADES_POLL_MS = 3000;
 
 export function getCollectionTrades(address: string): Promise<TradesData> {
-  return apiClient.call(endpoints.collectionTrades, { query: { address } });
+  return apiClient.call('collectionTrades', { query: { address } });
 }
 
 export function collectionTradesQueryOptions(address: string) {

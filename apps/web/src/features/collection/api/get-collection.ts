@@ -1,4 +1,4 @@
-import { type CollectionDetail, endpoints, Status } from '@floordesk/protocol';
+import { type CollectionDetail, Status } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ export const COLLECTION_POLL_MS = 10_000;
 
 export function getCollection(address: string): Promise<CollectionDetail> {
   // An unknown collection is a page state (not found), not a toast.
-  return apiClient.call(endpoints.collection, { query: { address }, hideErr: true });
+  return apiClient.call('collection', { query: { address }, hideErr: true });
 }
 
 /** Whether the server does not know the collection (status 1301), as opposed to failing to answer. */

@@ -1,4 +1,4 @@
-import { endpoints, type FloorHistoryData, type FloorHistoryRange } from '@floordesk/protocol';
+import type { FloorHistoryData, FloorHistoryRange } from '@floordesk/protocol';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 export const FLOOR_HISTORY_POLL_MS = 60_000;
 
 export function getFloorHistory(address: string, range: FloorHistoryRange): Promise<FloorHistoryData> {
-  return apiClient.call(endpoints.collectionFloorHistory, { query: { address, range } });
+  return apiClient.call('collectionFloorHistory', { query: { address, range } });
 }
 
 export function floorHistoryQueryOptions(address: string, range: FloorHistoryRange) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

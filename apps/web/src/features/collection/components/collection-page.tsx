@@ -1,4 +1,4 @@
-import { CollectionAddress } from '@floordesk/protocol';
+import { isHexAddress, normalizeAddress } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { SearchX } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
@@ -38,10 +38,10 @@ type CollectionPageProps = { layout: CollectionLayout };
 /** /collection/:id and its variants: one collection's stats, listings, trades, floor history and holders. */
 export function CollectionPage({ layout }: CollectionPageProps) {
   const { id = '' } = useParams();
-  const address = CollectionAddress.safeParse(id);
-  if (!address.success) return <CollectionNotFound id={id} reason="malformed" />;
+  if (!isHexAddress(id)) return <CollectionNotFound id={id} reason="malformed" />;
+  const address = normalizeAddress(id);
   // Keyed by address: another collection starts with fresh selections and a fresh trades feed.
-  return <CollectionView key={address.data} address={address.data} layout={layout} />;
+  return <CollectionView key={address} address={address} layout={layout} />;
 }
 
 function CollectionView({ address, layout }: { address: string; layout: CollectionLayout }) {

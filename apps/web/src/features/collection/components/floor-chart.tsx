@@ -14,7 +14,8 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatEth } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
+import { formatEth } from '../../../lib/format';
 import { settingsStore } from '../../../stores/settings-store';
 import { formatCount } from '../format';
 import { EmptyState } from './section-panel';

@@ -1,4 +1,4 @@
-import { Diagnostics } from '@floordesk/protocol';
+import type { Diagnostics } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const DIAGNOSTICS_POLL_MS = 2000;
@@ -29,9 +29,13 @@ export async function getDiagnostics(signal?: AbortSignal): Promise<Diagnostics>
     throw new DiagnosticsError('network');
   });
   if (!response.ok) throw new DiagnosticsError('http', response.status);
-  const parsed = Diagnostics.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new DiagnosticsError('invalid', response.status);
-  return parsed.data;
+  const body: unknown = await response.json().catch(() => null);
+  // The server checks its answer against the protocol's Diagnostics schema before sending it. What else can arrive
+  // is another server's page answering the path (a proxy, a static host's index.html): no JSON object at all.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new DiagnosticsError('invalid', response.status);
+  }
+  return body as Diagnostics;
 }
 
 export const diagnosticsQueryOptions = queryOptions({

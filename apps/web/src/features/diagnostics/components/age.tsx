@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, fromNow } from '../../../lib/format';
+import { formatDate, fromNow } from '../../../lib/dates';
 
 type AgeProps = {
   /** Unix seconds of the event. */

@@ -1,4 +1,4 @@
-import { Address, type SimulatorState } from '@floordesk/protocol';
+import { isHexAddress, type SimulatorState } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { shortAddress } from '../../../lib/format';
 import { Age } from './age';
@@ -35,7 +35,7 @@ export function SimulatorPanel({ simulator, now }: SimulatorPanelProps) {
             NO_VALUE
           ) : (
             <span className="truncate" title={hot_collection}>
-              {Address.safeParse(hot_collection).success ? shortAddress(hot_collection) : hot_collection}
+              {isHexAddress(hot_collection) ? shortAddress(hot_collection) : hot_collection}
             </span>
           )}
         </Stat>

@@ -1,4 +1,4 @@
-import { endpoints, type GasPriceData } from '@floordesk/protocol';
+import type { GasPriceData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 export const GAS_PRICE_POLL_MS = 4000;
 
 export function getGasPrice(): Promise<GasPriceData> {
-  return apiClient.call(endpoints.gasPrice);
+  return apiClient.call('gasPrice');
 }
 
 export const gasPriceQueryOptions = queryOptions({

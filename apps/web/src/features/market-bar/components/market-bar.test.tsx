@@ -56,6 +56,12 @@ describe('bottom bar', () => {
     expect(gas()).toBe('12.35 Gwei');
   });
 
+  it('shows a base fee too small to round as below 0.01 Gwei, not as 0', async () => {
+    reply = ok({ ...prices, gas_price: 0.000000007 });
+    renderBar();
+    await waitFor(() => expect(gas()).toBe('<0.01 Gwei'));
+  });
+
   it('dashes the ETH price when the chain has no price feed', async () => {
     reply = ok({ ...prices, eth_price: null });
     renderBar();
@@ -88,7 +94,7 @@ describe('bottom bar', () => {
 
   it('switches a marketplace off and on in the remembered switches', async () => {
     renderBar();
-    const opensea = bar().getByRole('button', { name: 'OpenSea' });
+    const opensea = await bar().findByRole('button', { name: 'OpenSea' });
     expect(opensea.getAttribute('aria-pressed')).toBe('true');
 
     await userEvent.click(opensea);
@@ -101,9 +107,9 @@ describe('bottom bar', () => {
     expect(opensea.getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('offers all five marketplaces by their short names', () => {
+  it('offers all five marketplaces by their short names', async () => {
     renderBar();
-    const group = within(bar().getByRole('group', { name: 'Marketplaces' }));
+    const group = within(await bar().findByRole('group', { name: 'Marketplaces' }));
     expect(group.getAllByRole('button').map((button) => [button.getAttribute('aria-label'), button.textContent])).toEqual([
       ['OpenSea', 'OS'],
       ['X2Y2', 'X2'],
@@ -138,11 +144,11 @@ describe('bottom bar', () => {
     expect(panelsStore.getState().open).toBeNull();
   });
 
-  it('shows the trending toggle above 1015 px and the calendar above 1100 px', () => {
+  it('shows the trending toggle above 1015 px and the calendar above 1100 px', async () => {
     renderBar({ width: 1015 });
+    expect(await bar().findByRole('group', { name: 'Marketplaces' })).toBeTruthy();
     expect(bar().queryByRole('button', { name: 'Trending' })).toBeNull();
     expect(bar().queryByRole('button', { name: 'Calendar' })).toBeNull();
-    expect(bar().getByRole('group', { name: 'Marketplaces' })).toBeTruthy();
 
     act(() => setWidth(1016));
     expect(bar().getByRole('button', { name: 'Trending' })).toBeTruthy();
@@ -161,10 +167,11 @@ describe('bottom bar', () => {
   it('collapses at 850 px into the prices and a menu with the panels and marketplaces', async () => {
     signIn();
     renderBar({ width: 850 });
-    expect(bar().queryByRole('group', { name: 'Marketplaces' })).toBeNull();
     await waitFor(() => expect(ethPrice()).toBe('$3,456.79'));
+    const more = await bar().findByRole('button', { name: 'More' });
+    expect(bar().queryByRole('group', { name: 'Marketplaces' })).toBeNull();
 
-    await userEvent.click(bar().getByRole('button', { name: 'More' }));
+    await userEvent.click(more);
     expect(panelsStore.getState().open).toBe('mobileMenu');
     const menu = within(await screen.findByRole('dialog'));
     expect(menu.getByRole('button', { name: 'Trending' })).toBeTruthy();

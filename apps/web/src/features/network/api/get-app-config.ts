@@ -1,9 +1,9 @@
-import { type AppConfigData, endpoints } from '@floordesk/protocol';
+import type { AppConfigData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function getAppConfig(): Promise<AppConfigData> {
-  return apiClient.call(endpoints.appConfig);
+  return apiClient.call('appConfig');
 }
 
 export const appConfigQueryOptions = queryOptions({

@@ -1,10 +1,10 @@
-import { endpoints, type SearchData } from '@floordesk/protocol';
+import type { SearchData } from '@floordesk/protocol';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** Collections matching a name or an address (or their beginnings); public, visitors may search. */
 export function searchCollections(keyword: string, signal?: AbortSignal): Promise<SearchData> {
-  return apiClient.call(endpoints.search, { query: { q: keyword }, signal });
+  return apiClient.call('search', { query: { q: keyword }, signal });
 }
 
 export function searchQueryOptions(keyword: string) {

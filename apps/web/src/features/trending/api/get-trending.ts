@@ -1,4 +1,4 @@
-import { endpoints, TRENDING_REFRESH_MS, type TrendingData, type TrendingWindow } from '@floordesk/protocol';
+import { TRENDING_REFRESH_MS, type TrendingData, type TrendingWindow } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 export type TrendingTab = 'all' | 'watchlist';
 
 export function getTrending(window: TrendingWindow, tab: TrendingTab): Promise<TrendingData> {
-  return apiClient.call(endpoints.trending, { query: { window: String(window), tab } });
+  return apiClient.call('trending', { query: { window: String(window), tab } });
 }
 
 export function trendingQueryOptions(window: TrendingWindow, tab: TrendingTab) {

@@ -1,4 +1,4 @@
-import { endpoints, type FollowData, type WatchlistData } from '@floordesk/protocol';
+import type { FollowData, WatchlistData } from '@floordesk/protocol';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { WATCHLIST_QUERY_KEY } from './get-watchlist';
@@ -7,11 +7,11 @@ import { WATCHLIST_QUERY_KEY } from './get-watchlist';
 const TRENDING_QUERY_KEY = ['trending'] as const;
 
 export function follow(address: string): Promise<FollowData> {
-  return apiClient.call(endpoints.follow, { body: { address } });
+  return apiClient.call('follow', { body: { address } });
 }
 
 export function unfollow(address: string): Promise<FollowData> {
-  return apiClient.call(endpoints.unfollow, { body: { address } });
+  return apiClient.call('unfollow', { body: { address } });
 }
 
 function dropFromWatchlists(queryClient: QueryClient, address: string): void {

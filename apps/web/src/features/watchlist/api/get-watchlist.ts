@@ -1,4 +1,4 @@
-import { endpoints, type WatchlistData, type WatchlistWindow } from '@floordesk/protocol';
+import type { WatchlistData, WatchlistWindow } from '@floordesk/protocol';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session-store';
@@ -7,7 +7,7 @@ import { useSession } from '../../../stores/session-store';
 export const WATCHLIST_QUERY_KEY = ['watchlist'] as const;
 
 export function getWatchlist(window: WatchlistWindow): Promise<WatchlistData> {
-  return apiClient.call(endpoints.watchlist, { query: { window: String(window) } });
+  return apiClient.call('watchlist', { query: { window: String(window) } });
 }
 
 export function watchlistQueryOptions(window: WatchlistWindow, signedIn: boolean) {

@@ -1,0 +1,14 @@
+/**
+ * Marketplaces by the spec's names, each with its `order_way` code (spec §3: 1 and 5 OpenSea-style, 2 X2Y2-like,
+ * 3 LooksRare-like, 4 and 6 other marketplaces). Seaport-based ones are told apart by their fee recipient or zone.
+ */
+export const MARKETPLACES = ['opensea', 'x2y2', 'looks', 'blur', 'soduswap'] as const;
+export type Marketplace = (typeof MARKETPLACES)[number];
+
+export const ORDER_WAY: Record<Marketplace, number> = {
+  opensea: 1,
+  x2y2: 2,
+  looks: 3,
+  blur: 4,
+  soduswap: 6,
+};

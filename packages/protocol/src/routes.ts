@@ -1,0 +1,33 @@
+export type ApiRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: `/api/${string}`;
+  /** Needs `Authorization: Bearer <sign_num>` and `X-Address`; otherwise status 110. */
+  auth: boolean;
+};
+
+/**
+ * Where every API call lives, by name, without its schemas: the web client calls from this table and is typed by
+ * `endpoints` (a type-only import), so no zod reaches the browser. `endpoints` adds the schemas to each route.
+ */
+export const apiRoutes = {
+  appConfig: { method: 'GET', path: '/api/app/config', auth: false },
+  authNotice: { method: 'POST', path: '/api/auth/notice', auth: false },
+  authLogin: { method: 'POST', path: '/api/auth/login', auth: false },
+  authLogout: { method: 'POST', path: '/api/auth/logout', auth: true },
+  postListing: { method: 'POST', path: '/api/orders/listings', auth: false },
+  userCheck: { method: 'GET', path: '/api/user/check', auth: true },
+  trending: { method: 'GET', path: '/api/trending', auth: true },
+  watchlist: { method: 'GET', path: '/api/watchlist', auth: true },
+  follow: { method: 'POST', path: '/api/watchlist/follow', auth: true },
+  unfollow: { method: 'POST', path: '/api/watchlist/unfollow', auth: true },
+  search: { method: 'GET', path: '/api/search', auth: false },
+  collection: { method: 'GET', path: '/api/collection', auth: true },
+  collectionListings: { method: 'GET', path: '/api/collection/listings', auth: true },
+  collectionTrades: { method: 'GET', path: '/api/collection/trades', auth: true },
+  collectionFloorHistory: { method: 'GET', path: '/api/collection/floor-history', auth: true },
+  collectionHolders: { method: 'GET', path: '/api/collection/holders', auth: true },
+  calendar: { method: 'GET', path: '/api/calendar', auth: false },
+  gasPrice: { method: 'GET', path: '/api/market/gas-price', auth: false },
+} as const satisfies Record<string, ApiRoute>;
+
+export type ApiName = keyof typeof apiRoutes;
