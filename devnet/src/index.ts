@@ -35,6 +35,7 @@ export {
   type TokenMetadata,
 } from './metadata';
 export { seededRandom, type Random } from './random';
+export { REPORTED_TOKEN_IDS, reportedTokens } from './reported';
 export {
   startSimulator,
   type ActionKind,

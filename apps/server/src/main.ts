@@ -1,4 +1,4 @@
-import { calendarSchedule, type Simulator, startSimulator } from '@floordesk/devnet';
+import { calendarSchedule, reportedTokens, type Simulator, startSimulator } from '@floordesk/devnet';
 import { type PostListingRequest, Status } from '@floordesk/protocol';
 import pino from 'pino';
 import { startChores } from './chain/chores';
@@ -7,6 +7,7 @@ import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
 import { ConfigError, loadConfig } from './config';
 import { upsertCalendarEvents } from './modules/calendar/store';
+import { startGasPriceWatcher } from './modules/gas-price/watcher';
 import { openPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { connectDatabase } from './db/pool';
@@ -55,11 +56,14 @@ async function main(): Promise<void> {
 
   let simulator: Simulator | undefined;
   if (config.roles.has('api')) {
+    const gasPrice = startGasPriceWatcher({ chain: chain.access, log: logger.child({ role: 'gas-price' }) });
+    running.push(gasPrice.stop);
     const app = await buildServer({
       config,
       database,
       logger,
       chain: chain.access,
+      gasPrice: gasPrice.latest,
       ...(devnet && { devnet: { simulatorState: () => simulator?.state() ?? SIMULATOR_OFF, rpcUrl: devnet.rpcUrl } }),
     });
     running.push(() => app.close());
@@ -72,7 +76,11 @@ async function main(): Promise<void> {
     running.push(indexer.stop);
     const mempool = startMempoolWatcher({ ...roleOptions, log: logger.child({ role: 'mempool' }) });
     running.push(mempool.stop);
-    const chores = startChores({ ...roleOptions, log: logger.child({ role: 'chores' }) });
+    const chores = startChores({
+      ...roleOptions,
+      log: logger.child({ role: 'chores' }),
+      ...(devnet && { flagged: reportedTokens(devnet.manifest) }),
+    });
     running.push(chores.stop);
   }
   if (devnet && config.simulator.enabled) {

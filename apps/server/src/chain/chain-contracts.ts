@@ -12,6 +12,8 @@ export type ChainContracts = {
   /** Conduit key → conduit address: the operator a listed NFT must be approved to. */
   conduits: Readonly<Record<Hex, Hex>>;
   marketplaces: readonly MarketplaceIdentity[];
+  /** Chainlink's ETH/USD feed (AggregatorV3, 8 decimals), where the chain has one. */
+  ethUsdFeed?: Hex;
 };
 
 /** Mainnet: canonical Seaport 1.6 and OpenSea's conduit and fee recipient. */
@@ -22,6 +24,7 @@ export const MAINNET_CONTRACTS: ChainContracts = {
     '0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000': '0x1e0049783f008a0085193e00003d00cd54003c71',
   },
   marketplaces: [{ marketplace: 'opensea', feeRecipients: ['0x0000a26b00c1f0df003000390027140000faa719'], zones: [] }],
+  ethUsdFeed: '0x5f4ec3df9cbd43714fe2740f5e3616155c5b8419',
 };
 
 const ZERO_KEY: Hex = `0x${'0'.repeat(64)}`;

@@ -33,9 +33,12 @@ export async function openChain(
   return { access, devnet: { manifest: devnet.manifest, rpcUrl: devnet.rpcUrl }, stop: devnet.stop };
 }
 
-/** Seaport 1.6 and OpenSea's conduit live at the same CREATE2 addresses on every chain they are deployed to. */
+/**
+ * Seaport 1.6 and OpenSea's conduit live at the same CREATE2 addresses on every chain they are deployed to; a price
+ * feed's address is mainnet's alone.
+ */
 function canonicalContracts(chainId: number): ChainContracts {
-  return { ...MAINNET_CONTRACTS, chainId };
+  return chainId === MAINNET_CONTRACTS.chainId ? MAINNET_CONTRACTS : { ...MAINNET_CONTRACTS, chainId, ethUsdFeed: undefined };
 }
 
 /** The devnet's node and its row of the per-chain table, built from the deploy manifest. */
@@ -49,6 +52,7 @@ export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, time
       { marketplace: 'opensea', feeRecipients: [lower(manifest.marketplaces.opensea.feeRecipient)], zones: [] },
       { marketplace: 'soduswap', feeRecipients: [lower(manifest.marketplaces.soduswap.feeRecipient)], zones: [] },
     ],
+    ethUsdFeed: lower(manifest.ethUsdFeed),
   };
   return { client: createChainClient(rpcUrl, DEVNET_CHAIN_ID, timeoutMs), contracts };
 }

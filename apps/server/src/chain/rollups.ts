@@ -5,6 +5,14 @@ export function minuteOf(timestamp: string): string {
   return `date_trunc('minute', ${timestamp} at time zone 'UTC') at time zone 'UTC'`;
 }
 
+/** The bucket lengths of collection_stats_buckets in minutes; each divides a day, so buckets align to UTC midnight. */
+export const COARSE_SPANS_MINUTES = [10, 60, 240, 720] as const;
+
+/** The first minute of the `spanMinutes`-long bucket holding a timestamptz SQL expression. */
+export function coarseBucketOf(timestamp: string, spanMinutes: string): string {
+  return `date_bin(${spanMinutes} * interval '1 minute', ${timestamp}, timestamptz '2000-01-01 00:00:00+00')`;
+}
+
 const MINUTE = minuteOf('$2::timestamptz');
 
 /**

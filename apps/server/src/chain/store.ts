@@ -1,7 +1,7 @@
 import type { ClientBase } from 'pg';
 import { zeroAddress } from 'viem';
 import type { DecodedLogs } from './decode';
-import { minuteOf, refreshFloors } from './rollups';
+import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf, refreshFloors } from './rollups';
 
 export type BlockHeader = {
   number: number;
@@ -106,6 +106,15 @@ async function insertSales(
          set trades = collection_stats_1m.trades + excluded.trades,
              volume_wei = collection_stats_1m.volume_wei + excluded.volume_wei
        returning 1
+     ), rolled_buckets as (
+       insert into collection_stats_buckets (span_minutes, bucket, collection, trades, volume_wei)
+       select span.minutes, ${coarseBucketOf('block_time', 'span.minutes')}, collection, count(*),
+              coalesce(sum(price_wei) filter (where payment_token = $15), 0)
+         from inserted cross join unnest($16::int[]) as span(minutes) group by 1, 2, 3
+       on conflict (span_minutes, bucket, collection) do update
+         set trades = collection_stats_buckets.trades + excluded.trades,
+             volume_wei = collection_stats_buckets.volume_wei + excluded.volume_wei
+       returning 1
      )
      select (select count(*) from inserted)::int as count`,
     [
@@ -124,6 +133,7 @@ async function insertSales(
       sales.map((s) => s.marketplace),
       sales.map((s) => s.orderHash),
       zeroAddress,
+      COARSE_SPANS_MINUTES,
     ],
   );
   return (result.rows[0] as { count: number }).count;
@@ -271,10 +281,17 @@ export async function rollBackTo(client: ClientBase, ancestor: number, now: Date
        select collection, ${minuteOf('block_time')} as minute,
               count(*)::int as trades, coalesce(sum(price_wei) filter (where payment_token = $2), 0) as volume
          from removed group by 1, 2
+     ), buckets as (
+       update collection_stats_buckets s set trades = s.trades - b.trades, volume_wei = s.volume_wei - b.volume
+         from (select span.minutes, ${coarseBucketOf('t.minute', 'span.minutes')} as bucket, t.collection,
+                      sum(t.trades)::int as trades, sum(t.volume) as volume
+                 from totals t cross join unnest($3::int[]) as span(minutes) group by 1, 2, 3) as b
+        where s.span_minutes = b.minutes and s.bucket = b.bucket and s.collection = b.collection
+       returning 1
      )
      update collection_stats_1m s set trades = s.trades - t.trades, volume_wei = s.volume_wei - t.volume
        from totals t where s.collection = t.collection and s.minute = t.minute`,
-    [ancestor, zeroAddress],
+    [ancestor, zeroAddress, COARSE_SPANS_MINUTES],
   );
   const touched = await client.query<{ collection: string; token_id: string }>(
     'delete from transfers where block_number > $1 returning collection, token_id',

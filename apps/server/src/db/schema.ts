@@ -192,7 +192,10 @@ export const listings = pgTable(
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
-    index('listings_active_collection_price_idx').on(table.collection, table.priceWei).where(sql`status = 'active'`),
+    // The times make it covering: a collection's floor and listed count are read from the index alone.
+    index('listings_active_collection_price_idx')
+      .on(table.collection, table.priceWei, table.endTime, table.startTime)
+      .where(sql`status = 'active'`),
     index('listings_collection_token_idx').on(table.collection, table.tokenId),
     index('listings_offerer_idx').on(table.offerer),
     index('listings_status_block_idx').on(table.statusBlock),
@@ -231,6 +234,26 @@ export const collectionStats1m = pgTable(
     primaryKey({ columns: [table.collection, table.minute] }),
     index('collection_stats_1m_minute_idx').on(table.minute),
   ],
+);
+
+/**
+ * The per-minute trades and volume summed in buckets of 10 minutes, 1, 4 and 12 hours (COARSE_SPANS_MINUTES),
+ * written and undone beside the minutes: a trending window adds up a few buckets and its edge minutes instead of
+ * every minute it covers.
+ */
+export const collectionStatsBuckets = pgTable(
+  'collection_stats_buckets',
+  {
+    spanMinutes: integer('span_minutes').notNull(),
+    /** The bucket's first minute; buckets are aligned to UTC midnight. */
+    bucket: timestamptz('bucket').notNull(),
+    collection: text('collection').notNull(),
+    trades: integer('trades').notNull().default(0),
+    volumeWei: uint256('volume_wei').notNull().default('0'),
+  },
+  // Span and bucket first: trending reads every collection's row of a few buckets, from the key alone: migration
+  // 0003 adds INCLUDE (trades, volume_wei) to it, which drizzle cannot express.
+  (table) => [primaryKey({ columns: [table.spanMinutes, table.bucket, table.collection] })],
 );
 
 /** Upcoming mints and reveals (spec §3 calendar item); on the devnet, written from its schedule at start. */

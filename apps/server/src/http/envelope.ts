@@ -1,4 +1,4 @@
-import { type Envelope, type FieldError, Status, type StatusCode, statusMessage } from '@floordesk/protocol';
+import { type Envelope, type FieldError, type Lang, Status, type StatusCode, statusMessage } from '@floordesk/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalStatus } from '../result';
 import { requestLang } from './lang';
@@ -12,9 +12,12 @@ const HTTP_CODES: Partial<Record<StatusCode, number>> = {
   [Status.Internal]: 500,
 };
 
+export function dataEnvelope<T>(data: T, lang: Lang): Envelope<T> {
+  return { status: Status.Ok, msg: statusMessage(Status.Ok, lang), data };
+}
+
 export function sendData<T>(request: FastifyRequest, reply: FastifyReply, data: T): FastifyReply {
-  const envelope: Envelope<T> = { status: Status.Ok, msg: statusMessage(Status.Ok, requestLang(request)), data };
-  return reply.code(200).send(envelope);
+  return reply.code(200).send(dataEnvelope(data, requestLang(request)));
 }
 
 export function sendRefusal(

@@ -1,10 +1,12 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { type Endpoint, ErrorEnvelope, okEnvelope } from '@floordesk/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Endpoint, ErrorEnvelope, type Lang, okEnvelope } from '@floordesk/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Session } from '../modules/auth/service';
 import type { Result } from '../result';
-import { sendData, sendRefusal } from './envelope';
+import { dataEnvelope, sendData, sendRefusal } from './envelope';
+import { requestLang } from './lang';
 import { SESSION_SECURITY } from './openapi';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -18,7 +20,14 @@ type EndpointInput<E extends Endpoint> = {
 
 type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<Result<z.output<E['data']>>>;
 
-type EndpointOptions = { rateLimit?: Pick<RateLimitOptions, 'max' | 'timeWindow'> };
+type EndpointOptions = {
+  rateLimit?: Pick<RateLimitOptions, 'max' | 'timeWindow'>;
+  /**
+   * The handler answers with one data object for as long as it holds (a cache): its envelope is encoded and
+   * serialized once per language, and that JSON sent again, instead of encoding the same object for every request.
+   */
+  serializeOnce?: boolean;
+};
 
 /**
  * Registers one entry of the protocol's `endpoints` table: its schemas validate the request and the response
@@ -30,6 +39,8 @@ export function registerEndpoint<E extends Endpoint>(
   handler: EndpointHandler<E>,
   options: EndpointOptions = {},
 ): void {
+  const response = z.union([okEnvelope(endpoint.data), ErrorEnvelope]);
+  const sendOnce = options.serializeOnce ? onceSerializer(response, endpoint) : undefined;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -41,7 +52,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.query && { querystring: endpoint.query }),
       response: {
         // Refusals are answered with HTTP 200 too (ARCHITECTURE §4).
-        200: z.union([okEnvelope(endpoint.data), ErrorEnvelope]),
+        200: response,
         '4xx': ErrorEnvelope,
         '5xx': ErrorEnvelope,
       },
@@ -57,7 +68,28 @@ export function registerEndpoint<E extends Endpoint>(
         request,
       } as EndpointInput<E>;
       const result = await handler(input);
-      return result.ok ? sendData(request, reply, result.value) : sendRefusal(request, reply, result.status);
+      if (!result.ok) return sendRefusal(request, reply, result.status);
+      const data: unknown = result.value;
+      return sendOnce && typeof data === 'object' && data !== null
+        ? sendOnce(request, reply, data)
+        : sendData(request, reply, data);
     },
   });
+}
+
+/** Sends the envelope of a data object as JSON made by the route's own serializer, once per object and language. */
+function onceSerializer(response: z.ZodType, endpoint: Endpoint) {
+  const serialize = serializerCompiler({ schema: response, method: endpoint.method, url: endpoint.path });
+  const serialized = new WeakMap<object, Map<Lang, string>>();
+  return (request: FastifyRequest, reply: FastifyReply, data: object): FastifyReply => {
+    const lang = requestLang(request);
+    const byLang = serialized.get(data) ?? new Map<Lang, string>();
+    serialized.set(data, byLang);
+    let json = byLang.get(lang);
+    if (json === undefined) {
+      json = serialize(dataEnvelope(data, lang));
+      byLang.set(lang, json);
+    }
+    return reply.code(200).type('application/json; charset=utf-8').send(json);
+  };
 }

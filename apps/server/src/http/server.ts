@@ -2,19 +2,25 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { BODY_LIMIT_BYTES } from '@floordesk/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { SimulatorState } from '@floordesk/protocol';
+import type { GasPriceData, SimulatorState } from '@floordesk/protocol';
 import type { ChainAccess } from '../chain/client';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { DatabaseConnection } from '../db/pool';
 import { registerAppRoutes } from '../modules/app/routes';
 import { registerAuthRoutes } from '../modules/auth/routes';
+import { registerCalendarRoutes } from '../modules/calendar/routes';
+import { registerCollectionRoutes } from '../modules/collection/routes';
 import { devnetAssetRoutes } from '../modules/devnet-assets/routes';
 import { registerDevnetRpc } from '../modules/devnet-rpc/routes';
 import { registerDiagnosticsRoutes } from '../modules/diagnostics/routes';
 import { SIMULATOR_OFF } from '../modules/diagnostics/service';
+import { registerGasPriceRoutes } from '../modules/gas-price/routes';
 import { registerOrderRoutes } from '../modules/orders/routes';
+import { registerSearchRoutes } from '../modules/search/routes';
+import { registerTrendingRoutes } from '../modules/trending/routes';
 import { registerUserRoutes } from '../modules/user/routes';
+import { registerWatchlistRoutes } from '../modules/watchlist/routes';
 import { sessionPlugin } from './auth';
 import { registerErrorHandler } from './errors';
 import { registerHealth } from './health';
@@ -30,6 +36,8 @@ export type ServerOptions = {
   /** Without one the server does not log (tests). */
   logger?: FastifyBaseLogger;
   chain?: ChainAccess;
+  /** Base fee and ETH price of the latest block (the api role's watcher); absent without a chain. */
+  gasPrice?: () => GasPriceData | undefined;
   /** The devnet serves its token metadata and images from here; absent on other chains. */
   devnet?: { simulatorState: () => SimulatorState; rpcUrl: string };
 };
@@ -41,6 +49,7 @@ export async function buildServer({
   now = () => new Date(),
   logger,
   chain,
+  gasPrice = () => undefined,
   devnet,
 }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -63,6 +72,12 @@ export async function buildServer({
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
+  registerTrendingRoutes(app, ctx);
+  registerWatchlistRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
+  registerCalendarRoutes(app, ctx);
+  registerGasPriceRoutes(app, gasPrice);
+  registerCollectionRoutes(app, ctx);
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
   if (devnet) {
     await app.register(devnetAssetRoutes, { origin: config.publicOrigin?.origin });

@@ -12,6 +12,7 @@ import { type Address, isHex, recoverMessageAddress } from 'viem';
 import type { AppContext } from '../../context';
 import { ok, refuse, type Result } from '../../result';
 import { recordLogin } from '../user/service';
+import { cachedSession, cacheSession, evictSession } from './session-cache';
 import { buildNotice, type Notice, readNotice, type SiweOrigin } from './siwe';
 import {
   consumeNonce,
@@ -72,11 +73,18 @@ export async function login(ctx: AppContext, request: LoginRequest, domain: stri
 
 /** The session a `sign_num` opened for this address, if it is still live. */
 export async function authenticate(ctx: AppContext, signNum: string, address: string): Promise<Session | undefined> {
-  return findLiveSession(ctx.db, hashSecret(signNum), normalizeAddress(address), ctx.now());
+  const secretHash = hashSecret(signNum);
+  const owner = normalizeAddress(address);
+  const now = ctx.now();
+  const cached = cachedSession(ctx, secretHash, owner, now);
+  if (cached) return cached;
+  const live = await findLiveSession(ctx.db, secretHash, owner, now);
+  return live && cacheSession(ctx, secretHash, live, now);
 }
 
 export async function logout(ctx: AppContext, session: Session): Promise<void> {
   await revokeSession(ctx.db, session.id, ctx.now());
+  evictSession(ctx, session.id);
 }
 
 async function verifyNotice(ctx: AppContext, request: LoginRequest, domain: string): Promise<Result<Notice>> {

@@ -34,15 +34,18 @@ export async function insertSession(
 /** last_seen_at is kept to the minute: writing it on every authenticated call would cost a WAL flush each. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
+/** A live session, with when it expires and when it was last marked seen. */
+export type LiveSession = Session & { expiresAt: Date; seenAt: Date };
+
 /** The live session with this secret hash and address, undefined if there is none; marks it seen. */
 export async function findLiveSession(
   db: Executor,
   secretHash: string,
   address: string,
   at: Date,
-): Promise<Session | undefined> {
+): Promise<LiveSession | undefined> {
   const [live] = await db
-    .select({ id: sessions.id, address: sessions.address, lastSeenAt: sessions.lastSeenAt })
+    .select({ id: sessions.id, address: sessions.address, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(
       and(
@@ -53,10 +56,12 @@ export async function findLiveSession(
       ),
     );
   if (!live) return undefined;
-  if (at.getTime() - live.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+  let seenAt = live.lastSeenAt;
+  if (at.getTime() - seenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, live.id));
+    seenAt = at;
   }
-  return { id: live.id, address: live.address };
+  return { id: live.id, address: live.address, expiresAt: live.expiresAt, seenAt };
 }
 
 export async function revokeSession(db: Executor, id: string, at: Date): Promise<void> {

@@ -32,3 +32,36 @@ export async function upsertCalendarEvents(
     ],
   );
 }
+
+export type CalendarRecord = {
+  key: string;
+  name: string;
+  type: string;
+  starts_at: Date;
+  time_known: boolean;
+  collection: string | null;
+  image_url: string | null;
+  twitter_url: string | null;
+  discord_url: string | null;
+  marketplace_url: string | null;
+  website_url: string | null;
+};
+
+/**
+ * Events of the given types starting in (`from`, `to`], soonest first; an event whose hour is not announced counts
+ * from the end of its day (`dayFrom` is one day before `from` for those, whose time is the day's start).
+ */
+export async function eventsBetween(
+  pool: Pool,
+  { from, dayFrom, to, types }: { from: Date; dayFrom: Date; to: Date; types: readonly string[] },
+): Promise<CalendarRecord[]> {
+  const { rows } = await pool.query<CalendarRecord>(
+    `select key, name, type, starts_at, time_known, collection, image_url, twitter_url, discord_url, marketplace_url,
+            website_url
+       from calendar_events
+      where (starts_at > $1 or (not time_known and starts_at > $2)) and starts_at <= $3 and type = any($4::text[])
+      order by starts_at, name, key`,
+    [from, dayFrom, to, types],
+  );
+  return rows;
+}

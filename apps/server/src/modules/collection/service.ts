@@ -1,0 +1,184 @@
+import {
+  BIG_HOLDER_PERCENT,
+  type CollectionDetail,
+  FLOOR_HISTORY_RANGES,
+  type FloorHistoryData,
+  type FloorHistoryRange,
+  type FloorPoint,
+  type HoldersData,
+  type ListingsData,
+  Status,
+  TRENDING_WINDOWS,
+  type TradesData,
+} from '@floordesk/protocol';
+import {
+  currentMinute,
+  floorChangePercent,
+  roundedPercent,
+  windowStartMinute,
+} from '../../chain/rollup-windows';
+import type { AppContext } from '../../context';
+import { ok, refuse, type Result } from '../../result';
+import { rankTier } from './rarity';
+import {
+  type CollectionInfo,
+  fillableListings,
+  findCollection,
+  floorAt,
+  holdings,
+  latestTrades,
+  listedNow,
+  rankedCount,
+  rollupBuckets,
+  windowTotals,
+} from './store';
+
+const HOLDERS_LIMIT = 100;
+const MINUTE_MS = 60_000;
+
+/** Runs `answer` for a collection FloorDesk has indexed; any other address is refused as unknown. */
+async function withCollection<T>(
+  ctx: AppContext,
+  address: string,
+  answer: (collection: CollectionInfo) => Promise<T>,
+): Promise<Result<T>> {
+  const collection = await findCollection(ctx.db.$client, address);
+  return collection ? ok(await answer(collection)) : refuse(Status.CollectionUnknown);
+}
+
+export function collectionDetail(ctx: AppContext, address: string): Promise<Result<CollectionDetail>> {
+  return withCollection(ctx, address, async (collection) => {
+    const pool = ctx.db.$client;
+    const now = ctx.now();
+    const windows = TRENDING_WINDOWS.map((minutes) => ({ minutes, start: windowStartMinute(now, minutes) }));
+    const [listing, owners, totals] = await Promise.all([
+      listedNow(pool, address, now),
+      holdings(pool, address, collection.standard, 1),
+      windowTotals(pool, address, windows, currentMinute(now)),
+    ]);
+    const supply = safeInteger(collection.total_supply);
+    return {
+      address,
+      name: collection.name,
+      symbol: collection.symbol,
+      img: collection.image_url,
+      type: collection.standard === 'erc1155' ? '1155' : '721',
+      sr_status: collection.verified ? 1 : 0,
+      count: supply,
+      owners: owners.owners,
+      listed: listing.listed,
+      listing_rate: supply ? roundedPercent(listing.listed, supply) : null,
+      floor_value: listing.floor,
+      stats: totals.map((window) => ({
+        window: window.minutes,
+        all_count: window.trades,
+        volume: window.volume,
+        floor_change: floorChangePercent(window.start_floor, listing.floor),
+      })),
+    };
+  });
+}
+
+export function collectionListings(ctx: AppContext, address: string): Promise<Result<ListingsData>> {
+  return withCollection(ctx, address, async () => {
+    const [rows, ranked] = await Promise.all([
+      fillableListings(ctx.db.$client, address, ctx.now()),
+      rankedCount(ctx.db.$client, address),
+    ]);
+    return {
+      list: rows.map((row) => ({
+        order_id: row.order_hash,
+        token_id: row.token_id,
+        price: row.price_wei,
+        marketplace: row.marketplace,
+        order_way: row.order_way,
+        from_address: row.offerer,
+        rank: row.rarity_rank,
+        flag: row.rarity_rank === null ? null : rankTier(row.rarity_rank, ranked),
+        pending_count: row.pending_count,
+        risk_flag: row.flagged ? 1 : 0,
+        img: row.image_url,
+        listed_at: unixSeconds(row.listed_at),
+        expires_at: unixSeconds(row.expires_at),
+      })),
+    };
+  });
+}
+
+export function collectionTrades(ctx: AppContext, address: string, limit: number): Promise<Result<TradesData>> {
+  return withCollection(ctx, address, async () => ({
+    list: (await latestTrades(ctx.db.$client, address, limit)).map((row) => ({
+      tx_hash: row.tx_hash,
+      log_index: row.log_index,
+      item_index: row.item_index,
+      block_number: Number(row.block_number),
+      time: unixSeconds(row.block_time),
+      token_id: row.token_id,
+      price: row.price_wei,
+      marketplace: row.marketplace,
+      buyer: row.buyer,
+      seller: row.seller,
+      img: row.image_url,
+      rank: row.rarity_rank,
+    })),
+  }));
+}
+
+/**
+ * Buckets aligned to their size in UTC, oldest first, from the one holding the range's first minute to the one
+ * holding now. A bucket's floor is the floor at its end, carried from earlier buckets (and from before the range)
+ * when none was written inside it.
+ */
+export function floorHistory(ctx: AppContext, address: string, range: FloorHistoryRange): Promise<Result<FloorHistoryData>> {
+  return withCollection(ctx, address, async () => {
+    const { minutes, bucketMinutes } = FLOOR_HISTORY_RANGES[range];
+    const bucketMs = bucketMinutes * MINUTE_MS;
+    const now = currentMinute(ctx.now());
+    const first = alignDown(windowStartMinute(now, minutes).getTime(), bucketMs);
+    const last = alignDown(now.getTime(), bucketMs);
+    const [rows, floorBefore] = await Promise.all([
+      rollupBuckets(ctx.db.$client, address, { from: new Date(first), upTo: now, bucketMinutes }),
+      floorAt(ctx.db.$client, address, new Date(first)),
+    ]);
+    const byStart = new Map(rows.map((row) => [row.start.getTime(), row]));
+    const list: FloorPoint[] = [];
+    let floor = floorBefore;
+    for (let start = first; start <= last; start += bucketMs) {
+      const row = byStart.get(start);
+      floor = row?.last_floor ?? floor;
+      list.push({ time: start / 1000, floor, trades: row?.trades ?? 0, volume: row?.volume ?? '0' });
+    }
+    return { range, list };
+  });
+}
+
+export function collectionHolders(ctx: AppContext, address: string): Promise<Result<HoldersData>> {
+  return withCollection(ctx, address, async (collection) => {
+    const held = await holdings(ctx.db.$client, address, collection.standard, HOLDERS_LIMIT);
+    // Without a supply from the contract, shares are of everything held.
+    const supply = Number(collection.total_supply ?? held.held);
+    return {
+      owners: held.owners,
+      list: held.top.map((holder) => {
+        // Balances past 2^53 (fungible-like ERC-1155 ids) are shown capped rather than breaking the answer.
+        const count = Math.min(Number(holder.held), Number.MAX_SAFE_INTEGER);
+        const percent = supply > 0 ? roundedPercent(count, supply) : 0;
+        return { address: holder.address, count, percent, big: percent > BIG_HOLDER_PERCENT };
+      }),
+    };
+  });
+}
+
+/** A uint256 column as a JSON integer, or null when unknown or too large to be one. */
+function safeInteger(value: string | null): number | null {
+  const number = value === null ? null : Number(value);
+  return number !== null && Number.isSafeInteger(number) ? number : null;
+}
+
+function alignDown(ms: number, size: number): number {
+  return Math.floor(ms / size) * size;
+}
+
+function unixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}

@@ -1,0 +1,28 @@
+import { normalizeAddress, SEARCH_LIMIT, type SearchData } from '@floordesk/protocol';
+import type { AppContext } from '../../context';
+import { collectionType, itemCount } from '../../market/collection-fields';
+import { searchCollections } from './store';
+
+/** An address or its beginning: 0x and hex digits. */
+const ADDRESS_PREFIX = /^0x[0-9a-f]*$/i;
+
+/** Matches LIKE's wildcards and its escape character, which a name search takes literally. */
+const LIKE_SPECIAL = /[\\%_]/g;
+
+export async function search(ctx: AppContext, text: string): Promise<SearchData> {
+  const rows = await searchCollections(ctx.db.$client, {
+    addressPrefix: ADDRESS_PREFIX.test(text) ? normalizeAddress(text) : null,
+    name: text.replace(LIKE_SPECIAL, (special) => `\\${special}`),
+    limit: SEARCH_LIMIT,
+  });
+  return {
+    list: rows.map((row) => ({
+      address: row.address,
+      name: row.name,
+      img: row.image_url,
+      sr_status: row.verified ? 1 : 0,
+      count: itemCount(row.supply),
+      type: collectionType(row.standard),
+    })),
+  };
+}

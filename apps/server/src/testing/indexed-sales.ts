@@ -1,0 +1,57 @@
+import type { Pool } from 'pg';
+import { zeroAddress } from 'viem';
+import type { DecodedLogs, SaleEvent } from '../chain/decode';
+import { storeBlocks } from '../chain/store';
+import { withTransaction } from '../db/pool';
+
+export type TestSale = { collection: string; time: Date; priceWei: bigint };
+
+let nextBlock = 1;
+
+/**
+ * Sales written the way the indexer writes them (storeBlocks: sales rows and every rollup they feed), one block
+ * each, numbered after every block written before; returns the block numbers in order.
+ */
+export async function indexSales(pool: Pool, sales: readonly TestSale[]): Promise<number[]> {
+  const numbers = sales.map(() => nextBlock++);
+  const events: DecodedLogs = {
+    sales: sales.map((sale, i): SaleEvent => {
+      const blockNumber = numbers[i] as number;
+      const hash = `0x${blockNumber.toString(16).padStart(64, '0')}`;
+      return {
+        blockNumber,
+        txHash: hash,
+        logIndex: 0,
+        itemIndex: 0,
+        collection: sale.collection,
+        tokenId: BigInt(blockNumber),
+        amount: 1n,
+        priceWei: sale.priceWei,
+        paymentToken: zeroAddress,
+        buyer: '0x00000000000000000000000000000000000000b1',
+        seller: '0x00000000000000000000000000000000000000c1',
+        marketplace: 'opensea',
+        orderHash: hash,
+      };
+    }),
+    transfers: [],
+    fills: [],
+    cancels: [],
+    counters: [],
+    approvals: [],
+    metadataUpdates: [],
+    malformed: 0,
+  };
+  const blocks = sales.map((sale, i) => {
+    const number = numbers[i] as number;
+    return {
+      number,
+      hash: `0x${number.toString(16).padStart(64, 'a')}`,
+      parentHash: `0x${(number - 1).toString(16).padStart(64, 'a')}`,
+      timestamp: Math.floor(sale.time.getTime() / 1000),
+      transactions: [],
+    };
+  });
+  await withTransaction(pool, (client) => storeBlocks(client, blocks, events, new Date()));
+  return numbers;
+}
