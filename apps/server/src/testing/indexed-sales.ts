@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { zeroAddress } from 'viem';
-import type { DecodedLogs, SaleEvent } from '../chain/decode';
+import { type DecodedLogs, noDecodedLogs, type SaleEvent } from '../chain/decode';
 import { storeBlocks } from '../chain/store';
 import { withTransaction } from '../db/pool';
 
@@ -15,6 +15,7 @@ let nextBlock = 1;
 export async function indexSales(pool: Pool, sales: readonly TestSale[]): Promise<number[]> {
   const numbers = sales.map(() => nextBlock++);
   const events: DecodedLogs = {
+    ...noDecodedLogs(),
     sales: sales.map((sale, i): SaleEvent => {
       const blockNumber = numbers[i] as number;
       const hash = `0x${blockNumber.toString(16).padStart(64, '0')}`;
@@ -34,13 +35,6 @@ export async function indexSales(pool: Pool, sales: readonly TestSale[]): Promis
         orderHash: hash,
       };
     }),
-    transfers: [],
-    fills: [],
-    cancels: [],
-    counters: [],
-    approvals: [],
-    metadataUpdates: [],
-    malformed: 0,
   };
   const blocks = sales.map((sale, i) => {
     const number = numbers[i] as number;

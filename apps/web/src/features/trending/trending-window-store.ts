@@ -1,5 +1,6 @@
 import { DEFAULT_TRENDING_WINDOW_ID, TRENDING_WINDOWS, type TrendingWindow } from '@floordesk/protocol';
-import { createStore, useStore } from 'zustand';
+import { useStore } from 'zustand';
+import { createStoredChoice } from '../../lib/stored-choice';
 
 /** Spec §3: the trending window is remembered under this key as its index in TRENDING_WINDOWS (the spec's id). */
 export const TRENDING_WINDOW_KEY = 'smalltime';
@@ -9,25 +10,14 @@ export function parseTrendingWindowId(stored: string | null): number {
   return id < TRENDING_WINDOWS.length ? id : DEFAULT_TRENDING_WINDOW_ID;
 }
 
-type TrendingWindowState = {
-  id: number;
-  setId: (id: number) => void;
-};
-
 export function createTrendingWindowStore(storage: Storage) {
-  return createStore<TrendingWindowState>()((set) => ({
-    id: parseTrendingWindowId(storage.getItem(TRENDING_WINDOW_KEY)),
-    setId: (id) => {
-      storage.setItem(TRENDING_WINDOW_KEY, String(id));
-      set({ id });
-    },
-  }));
+  return createStoredChoice(storage, TRENDING_WINDOW_KEY, parseTrendingWindowId);
 }
 
 export const trendingWindowStore = createTrendingWindowStore(window.localStorage);
 
 export function useTrendingWindowId(): number {
-  return useStore(trendingWindowStore, (state) => state.id);
+  return useStore(trendingWindowStore, (state) => state.value);
 }
 
 /** The chosen trending window, in minutes. */

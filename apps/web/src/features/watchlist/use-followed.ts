@@ -12,7 +12,7 @@ import { useWatchlistWindow } from './watchlist-window-store';
 export function useFollowed(address: string): boolean {
   const queryClient = useQueryClient();
   const signedIn = useSession((state) => state.token !== null);
-  const panelWindow = useWatchlistWindow((state) => state.window);
+  const panelWindow = useWatchlistWindow((state) => state.value);
   const { data } = useWatchlist(panelWindow);
   if (!signedIn) return false;
   const list =

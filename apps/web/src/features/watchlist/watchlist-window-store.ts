@@ -1,5 +1,6 @@
 import { WATCHLIST_WINDOWS, type WatchlistWindow } from '@floordesk/protocol';
-import { createStore, useStore } from 'zustand';
+import { useStore } from 'zustand';
+import { createStoredChoice, type StoredChoice } from '../../lib/stored-choice';
 
 /**
  * Not among spec §3's storage keys (the spec keeps only the trending window, under `smalltime`); a trader who picks
@@ -13,23 +14,12 @@ export function parseWatchlistWindow(stored: string | null): WatchlistWindow {
   return WATCHLIST_WINDOWS.find((window) => String(window) === stored) ?? DEFAULT_WATCHLIST_WINDOW;
 }
 
-type WatchlistWindowState = {
-  window: WatchlistWindow;
-  setWindow: (window: WatchlistWindow) => void;
-};
-
 export function createWatchlistWindowStore(storage: Storage) {
-  return createStore<WatchlistWindowState>()((set) => ({
-    window: parseWatchlistWindow(storage.getItem(WATCHLIST_WINDOW_KEY)),
-    setWindow: (window) => {
-      storage.setItem(WATCHLIST_WINDOW_KEY, String(window));
-      set({ window });
-    },
-  }));
+  return createStoredChoice(storage, WATCHLIST_WINDOW_KEY, parseWatchlistWindow);
 }
 
 export const watchlistWindowStore = createWatchlistWindowStore(window.localStorage);
 
-export function useWatchlistWindow<T>(selector: (state: WatchlistWindowState) => T): T {
+export function useWatchlistWindow<T>(selector: (state: StoredChoice<WatchlistWindow>) => T): T {
   return useStore(watchlistWindowStore, selector);
 }

@@ -55,7 +55,7 @@ const renderList = () => renderInApp(<TrendingList compact={false} />);
 describe('trending list', () => {
   beforeEach(() => {
     sessionStore.getState().signIn({ token: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', sign_num: 'secret' });
-    trendingWindowStore.setState({ id: 2 });
+    trendingWindowStore.setState({ value: 2 });
   });
 
   afterEach(() => {

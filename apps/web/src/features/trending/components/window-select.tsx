@@ -12,7 +12,7 @@ export function WindowSelect() {
       label={t('trending.windows')}
       options={TRENDING_WINDOWS}
       value={selected}
-      onChange={(minutes) => trendingWindowStore.getState().setId(TRENDING_WINDOWS.indexOf(minutes))}
+      onChange={(minutes) => trendingWindowStore.getState().set(TRENDING_WINDOWS.indexOf(minutes))}
       labelOf={(minutes) => t(`market.window.${minutes}`)}
     />
   );

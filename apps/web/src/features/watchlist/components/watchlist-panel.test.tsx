@@ -55,7 +55,7 @@ function signIn() {
 afterEach(async () => {
   sessionStore.getState().clear();
   closeLoginPrompt();
-  watchlistWindowStore.setState({ window: DEFAULT_WATCHLIST_WINDOW });
+  watchlistWindowStore.setState({ value: DEFAULT_WATCHLIST_WINDOW });
   await i18n.changeLanguage('en');
 });
 
@@ -71,7 +71,7 @@ describe('watchlist panel', () => {
 
   it('lists followed collections with trades in the window and floor in ETH, linking to their pages', async () => {
     signIn();
-    watchlistWindowStore.setState({ window: 5 });
+    watchlistWindowStore.setState({ value: 5 });
     stubWatchlistServer([row(apes, 'Devnet Apes'), row(punks, null, { floor_value: null, all_count: 0 })]);
     renderInApp(<WatchlistPanel />, { path: '/trending' });
     await openPanel();

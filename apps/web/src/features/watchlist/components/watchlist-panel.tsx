@@ -11,7 +11,7 @@ import { WATCHLIST_COLUMNS, WatchlistRow } from './watchlist-row';
 
 function WatchlistBody({ onOpenCollection }: { onOpenCollection: () => void }) {
   const { t } = useTranslation();
-  const timeWindow = useWatchlistWindow((state) => state.window);
+  const timeWindow = useWatchlistWindow((state) => state.value);
   const { data, isPending, isError, isPlaceholderData, refetch } = useWatchlist(timeWindow);
 
   if (isError) {
@@ -57,8 +57,8 @@ export function WatchlistPanel({ className }: { className?: string }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [open, setOpen] = useState(false);
-  const timeWindow = useWatchlistWindow((state) => state.window);
-  const setWindow = useWatchlistWindow((state) => state.setWindow);
+  const timeWindow = useWatchlistWindow((state) => state.value);
+  const setWindow = useWatchlistWindow((state) => state.set);
 
   return (
     <Popover.Root open={open} onOpenChange={(next) => setOpen(next && requireLogin())}>
