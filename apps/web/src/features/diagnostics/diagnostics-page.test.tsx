@@ -106,7 +106,7 @@ describe('diagnostics page', () => {
     expect(fetch).toHaveBeenCalledWith('/api/diagnostics', expect.anything());
     expect(valueOf('Chain ID')).toBe('31337');
     const head = within(stat('Head'));
-    for (const text of ['#1250', '0xab1…cd34', '3 s ago']) {
+    for (const text of ['#1250', '0xab1…cd34', '3s']) {
       expect(head.getByText(text)).toBeTruthy();
     }
     expect(valueOf('Indexer cursor')).toBe('#1247');
@@ -120,7 +120,7 @@ describe('diagnostics page', () => {
     expect(valueOf('Bots')).toBe('12');
     expect(valueOf('Rate')).toBe('30/min');
     expect(valueOf('Hot collection')).toBe('0x5fb…0aa3');
-    expect(valueOf('Last action')).toBe('1 s ago');
+    expect(valueOf('Last action')).toBe('1s');
     expect([...stat('Actions').children].map((kind) => kind.textContent)).toEqual([
       'buy 40',
       'list 120',
@@ -134,12 +134,12 @@ describe('diagnostics page', () => {
     renderPage();
 
     const named = within((await screen.findByText('Devnet Apes')).closest('tr')!);
-    for (const text of ['#42', '1.2346', 'opensea', '1249', '2 minutes ago']) {
+    for (const text of ['#42', '1.2346', 'opensea', '1249', '2m']) {
       expect(named.getByText(text)).toBeTruthy();
     }
 
     const unnamed = within(screen.getByText('0xe7f…0512').closest('tr')!);
-    for (const text of ['#7', '0.0001', '—', '1248', '20 s ago']) {
+    for (const text of ['#7', '0.0001', '—', '1248', '20s']) {
       expect(unnamed.getByText(text)).toBeTruthy();
     }
   });
@@ -202,11 +202,11 @@ describe('diagnostics page', () => {
 
     await screen.findByText('Devnet Apes');
     expect(screen.getByRole('heading', { name: '数据测试' })).toBeTruthy();
-    expect(within(stat('最新区块')).getByText('3 秒前')).toBeTruthy();
+    expect(within(stat('最新区块')).getByText('3秒')).toBeTruthy();
     expect(valueOf('状态')).toBe('运行中');
     expect(valueOf('频率')).toBe('30 次/分钟');
     expect(screen.getByText('价格（ETH）')).toBeTruthy();
-    expect(screen.getByText('2 分钟前')).toBeTruthy();
+    expect(screen.getByText('2分')).toBeTruthy();
   });
 
   it('reports a failed poll in Chinese', async () => {

@@ -10,7 +10,7 @@ import { useCollectionListings } from '../api/get-collection-listings';
 import { formatCount } from '../format';
 import { DEFAULT_LISTING_SORT, type ListingSort, type ListingSortKey, sortListings, visibleListings } from '../listings';
 import { useNow } from '../use-now';
-import { Age } from './age';
+import { Age } from '../../../components/ui/age';
 import { Hint } from '../../../components/ui/hint';
 import { RankBadge } from './rank-badge';
 import { Awaiting, EmptyState, SectionPanel } from './section-panel';

@@ -6,7 +6,7 @@ import { formatEth, shortAddress } from '../../../lib/format';
 import { useCollectionTrades } from '../api/get-collection-trades';
 import { useFreshKeys } from '../use-fresh-keys';
 import { useNow } from '../use-now';
-import { Age } from './age';
+import { Age } from '../../../components/ui/age';
 import { Awaiting, EmptyState, SectionPanel } from './section-panel';
 import { TokenCell } from './token-cell';
 

@@ -1,7 +1,7 @@
 import type { Diagnostics } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { shortAddress } from '../../../lib/format';
-import { Age } from './age';
+import { Age } from '../../../components/ui/age';
 import { NO_VALUE, Panel, Stat, StatList } from './panel';
 
 /** More blocks than this between the chain head and the indexer cursor is worth a look. */

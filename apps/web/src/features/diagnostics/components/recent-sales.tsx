@@ -1,7 +1,7 @@
 import type { Diagnostics } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { formatEth, shortAddress } from '../../../lib/format';
-import { Age } from './age';
+import { Age } from '../../../components/ui/age';
 import { NO_VALUE, Panel } from './panel';
 
 type RecentSalesProps = { sales: Diagnostics['recent_sales']; now: number };

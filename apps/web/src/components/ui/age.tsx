@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../lib/dates';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -17,10 +17,10 @@ export function Age({ at, now }: AgeProps) {
   const { t } = useTranslation();
   const elapsed = Math.max(0, now - at);
   let text: string;
-  if (elapsed < MINUTE) text = t('collection.age.s', { n: elapsed });
-  else if (elapsed < HOUR) text = t('collection.age.m', { n: Math.floor(elapsed / MINUTE) });
-  else if (elapsed < DAY) text = t('collection.age.h', { n: Math.floor(elapsed / HOUR) });
-  else text = t('collection.age.d', { n: Math.floor(elapsed / DAY) });
+  if (elapsed < MINUTE) text = t('age.s', { n: elapsed });
+  else if (elapsed < HOUR) text = t('age.m', { n: Math.floor(elapsed / MINUTE) });
+  else if (elapsed < DAY) text = t('age.h', { n: Math.floor(elapsed / HOUR) });
+  else text = t('age.d', { n: Math.floor(elapsed / DAY) });
   return (
     <time dateTime={new Date(at * 1000).toISOString()} title={formatDate(at)} className="whitespace-nowrap">
       {text}
