@@ -17,6 +17,14 @@ export function longAddress(address: string): string {
   return address.length < LONG_ADDRESS.minLength ? address : cut(address, LONG_ADDRESS.head, LONG_ADDRESS.tail);
 }
 
+// Grouped the same way in both languages: Chinese writes 1,000 too.
+const counts = new Intl.NumberFormat('en-US');
+
+/** Whole numbers with thousands separators, the same in both languages: `1,234`. */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
 const WEI_DECIMALS = 18;
 
 /**

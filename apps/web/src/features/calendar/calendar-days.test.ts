@@ -1,23 +1,12 @@
 import type { CalendarItem } from '@floordesk/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupByDay } from './calendar-days';
+import { calendarItem } from './test-fixtures';
 
 const zone = process.env.TZ;
 
 function item(id: string, iso: string, time_flag: 0 | 1 = 0): CalendarItem {
-  return {
-    id,
-    open_timestemp: Date.parse(iso) / 1000,
-    time_flag,
-    type_name: 'public',
-    name: id,
-    address: null,
-    image_url: null,
-    twitter_url: null,
-    discord_url: null,
-    opensea_url: null,
-    external_link: null,
-  };
+  return calendarItem({ id, open_timestemp: Date.parse(iso) / 1000, time_flag });
 }
 
 function layout(items: CalendarItem[], now = 0) {

@@ -1,16 +1,13 @@
 import type { CollectionRow } from '@floordesk/protocol';
 import type { TFunction } from 'i18next';
+import { formatCount } from '../../lib/format';
 
 export const NO_VALUE = '—';
 
 // Grouped the same way in both languages: Chinese writes 1,000 too.
-const integer = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const change = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 
-export function formatCount(value: number): string {
-  return integer.format(value);
-}
 
 /**
  * Spec §2's count with listing rate: "2.3% listed · 1,000 items", only "1,000 items" while the rate is unknown,

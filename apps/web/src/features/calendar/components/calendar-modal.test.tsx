@@ -5,25 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closePanels, setPanelOpen } from '../../../app/layout/panels-store';
 import { i18n } from '../../../lib/i18n';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
+import { calendarItem } from '../test-fixtures';
 import { CalendarModal } from './calendar-modal';
 
 const zone = process.env.TZ;
 const NOW = new Date('2025-03-01T04:00:00Z'); // 12:00 in Shanghai
 
 function item(overrides: Partial<CalendarItem> & Pick<CalendarItem, 'id'>): CalendarItem {
-  return {
-    open_timestemp: Date.parse('2025-03-01T11:00:00Z') / 1000,
-    time_flag: 0,
-    type_name: 'public',
-    name: overrides.id,
-    address: null,
-    image_url: null,
-    twitter_url: null,
-    discord_url: null,
-    opensea_url: null,
-    external_link: null,
-    ...overrides,
-  };
+  return calendarItem({ open_timestemp: Date.parse('2025-03-01T11:00:00Z') / 1000, ...overrides });
 }
 
 const schedule = [

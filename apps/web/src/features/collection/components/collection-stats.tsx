@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEth } from '../../../lib/format';
-import { formatChange, formatCount, formatPercent } from '../format';
+import { formatCount } from '../../../lib/format';
+import { formatChange, formatPercent } from '../format';
 import { Segmented } from '../../../components/ui/segmented';
 
 /** The page opens on the day's figures: a collection page is a longer look than the 15-minute trending panel. */

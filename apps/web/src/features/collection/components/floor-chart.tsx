@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { formatEth } from '../../../lib/format';
 import { settingsStore } from '../../../stores/settings-store';
-import { formatCount } from '../format';
+import { formatCount } from '../../../lib/format';
 import { EmptyState } from './section-panel';
 
 const VOLUME_SCALE = 'volume';

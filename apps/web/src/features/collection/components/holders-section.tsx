@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { longAddress } from '../../../lib/format';
 import { useCollectionHolders } from '../api/get-collection-holders';
-import { formatCount, formatPercent } from '../format';
+import { formatCount } from '../../../lib/format';
+import { formatPercent } from '../format';
 import { Awaiting, EmptyState, SectionPanel } from './section-panel';
 
 type HoldersSectionProps = { address: string; className?: string };

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEth } from '../../../lib/format';
 import { useMarketplaces } from '../../../stores/marketplace-store';
 import { useCollectionListings } from '../api/get-collection-listings';
-import { formatCount } from '../format';
+import { formatCount } from '../../../lib/format';
 import { DEFAULT_LISTING_SORT, type ListingSort, type ListingSortKey, sortListings, visibleListings } from '../listings';
 import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';

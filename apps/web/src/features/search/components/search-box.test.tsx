@@ -41,6 +41,15 @@ const box = () => screen.getByRole('combobox');
 const optionNames = () => screen.queryAllByRole('option').map(spokenText);
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
+/** Renders the box on the app route at `path` and searches "devnet" until the three results are listed. */
+async function searchDevnet(path?: string) {
+  stubSearch();
+  const view = renderInApp(<SearchBox />, { path });
+  await userEvent.type(box(), 'devnet');
+  await screen.findAllByRole('option');
+  return view;
+}
+
 afterEach(async () => {
   recentSearchesStore.setState({ entries: [] });
   sessionStore.getState().clear();
@@ -163,10 +172,7 @@ describe('search box: results', () => {
 
 describe('search box: keyboard and opening', () => {
   it('opens the result picked with the arrow keys and Enter, from trending as its summary page', async () => {
-    stubSearch();
-    const { router } = renderInApp(<SearchBox />, { path: '/trending' });
-    await userEvent.type(box(), 'devnet');
-    await screen.findAllByRole('option');
+    const { router } = await searchDevnet('/trending');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(box().getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[1]!.id);
     expect(screen.getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true');
@@ -175,28 +181,19 @@ describe('search box: keyboard and opening', () => {
   });
 
   it('wraps from the first result up to the last', async () => {
-    stubSearch();
-    const { router } = renderInApp(<SearchBox />, { path: '/home' });
-    await userEvent.type(box(), 'devnet');
-    await screen.findAllByRole('option');
+    const { router } = await searchDevnet('/home');
     await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
     expect(router.state.location.pathname).toBe(`/collection/${kitties.address}`);
   });
 
   it('opens the best match on Enter once the results are in', async () => {
-    stubSearch();
-    const { router } = renderInApp(<SearchBox />, { path: '/home' });
-    await userEvent.type(box(), 'devnet');
-    await screen.findAllByRole('option');
+    const { router } = await searchDevnet('/home');
     await userEvent.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe(`/collection/${apes.address}`);
   });
 
   it('closes the list on Escape', async () => {
-    stubSearch();
-    renderInApp(<SearchBox />);
-    await userEvent.type(box(), 'devnet');
-    await screen.findAllByRole('option');
+    await searchDevnet();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(box().getAttribute('aria-expanded')).toBe('false');

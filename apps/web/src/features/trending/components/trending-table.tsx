@@ -6,7 +6,8 @@ import { CollectionImage } from '../../../components/ui/collection-image';
 import { collectionPath } from '../../../lib/collection-path';
 import { formatEth, shortAddress } from '../../../lib/format';
 import { FollowButton } from '../../watchlist/components/follow-button';
-import { formatChange, formatCount, listingText, NO_VALUE } from '../row-text';
+import { formatCount } from '../../../lib/format';
+import { formatChange, listingText, NO_VALUE } from '../row-text';
 
 type TrendingTableProps = {
   rows: readonly CollectionRow[];

@@ -1,4 +1,3 @@
-import type { CollectionRow } from '@floordesk/protocol';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,25 +5,10 @@ import { toastStore } from '../../../components/ui/toast/toast-store';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../../test/render-in-app';
 import { closeLoginPrompt, loginPromptStore } from '../../auth/login-prompt';
+import { watchlistRow } from '../test-fixtures';
 import { FollowButton } from './follow-button';
 
 const apes = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
-
-function row(address: string): CollectionRow {
-  return {
-    address,
-    name: 'Devnet Apes',
-    img: null,
-    type: '721',
-    count: 100,
-    listed: 3,
-    listing_rate: 3,
-    all_count: 12,
-    volume: '0',
-    floor_value: '1000000000000000000',
-    floor_change: null,
-  };
-}
 
 /** A server holding one user's watchlist: follow and unfollow change it, the watchlist call reads it. */
 function stubWatchlistServer(followed: string[] = []) {
@@ -32,7 +16,7 @@ function stubWatchlistServer(followed: string[] = []) {
   let answerFollow: ((envelope: unknown) => void) | undefined;
   const fetchSpy = stubApi((url, init) => {
     if (url.pathname === '/api/watchlist') {
-      return ok({ window: Number(url.searchParams.get('window')), list: [...watched].map(row) });
+      return ok({ window: Number(url.searchParams.get('window')), list: [...watched].map((address) => watchlistRow(address)) });
     }
     // Like the server: any case in, lowercase stored and answered.
     const address = (JSON.parse(String(init?.body)) as { address: string }).address.toLowerCase();

@@ -6,6 +6,7 @@ import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../../test/render-in-app';
 import { closeLoginPrompt, loginPromptStore } from '../../auth/login-prompt';
+import { watchlistRow } from '../test-fixtures';
 import { DEFAULT_WATCHLIST_WINDOW, WATCHLIST_WINDOW_KEY, watchlistWindowStore } from '../watchlist-window-store';
 import { WatchlistPanel } from './watchlist-panel';
 
@@ -13,20 +14,7 @@ const apes = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const punks = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
 
 function row(address: string, name: string | null, overrides: Partial<CollectionRow> = {}): CollectionRow {
-  return {
-    address,
-    name,
-    img: null,
-    type: '721',
-    count: 100,
-    listed: 3,
-    listing_rate: 3,
-    all_count: 12,
-    volume: '0',
-    floor_value: '1234560000000000000',
-    floor_change: null,
-    ...overrides,
-  };
+  return watchlistRow(address, { name, floor_value: '1234560000000000000', ...overrides });
 }
 
 /** One user's watchlist on the server; every window answers with `trades(window)` trades per collection. */
