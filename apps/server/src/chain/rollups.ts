@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { fillableAt } from '../market/fillable';
 
 /** The rollup minute of a timestamptz SQL expression: wall-clock minutes in UTC; trades land in their block's. */
 export function minuteOf(timestamp: string): string {
@@ -25,7 +26,7 @@ export async function refreshFloors(client: ClientBase, collections: readonly st
     `insert into collection_stats_1m (collection, minute, floor_wei)
      select c.address, ${MINUTE},
             (select min(l.price_wei) from listings l
-              where l.collection = c.address and l.status = 'active' and l.end_time > $2 and l.start_time <= $2)
+              where l.collection = c.address and ${fillableAt('$2', 'l')})
        from unnest($1::text[]) as c(address)
      on conflict (collection, minute) do update set floor_wei = excluded.floor_wei`,
     [[...new Set(collections)], now],

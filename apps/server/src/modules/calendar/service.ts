@@ -1,5 +1,6 @@
 import { type CalendarData, CalendarItem } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
+import { unixSeconds } from '../../time';
 import { eventsBetween } from './store';
 
 /** An event that started less than this long ago is still shown: a mint that opened minutes ago is still on. */
@@ -21,7 +22,7 @@ export async function upcomingEvents(ctx: AppContext): Promise<CalendarData> {
   return {
     list: rows.map((row) => ({
       id: row.key,
-      open_timestemp: Math.floor(row.starts_at.getTime() / 1000),
+      open_timestemp: unixSeconds(row.starts_at),
       time_flag: row.time_known ? 0 : 1,
       type_name: row.type as CalendarItem['type_name'],
       name: row.name,

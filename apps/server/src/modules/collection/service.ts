@@ -18,7 +18,9 @@ import {
   windowStartMinute,
 } from '../../chain/rollup-windows';
 import type { AppContext } from '../../context';
+import { collectionType, itemCount } from '../../market/collection-fields';
 import { ok, refuse, type Result } from '../../result';
+import { unixSeconds } from '../../time';
 import { rankTier } from './rarity';
 import {
   type CollectionInfo,
@@ -56,13 +58,13 @@ export function collectionDetail(ctx: AppContext, address: string): Promise<Resu
       holdings(pool, address, collection.standard, 1),
       windowTotals(pool, address, windows, currentMinute(now)),
     ]);
-    const supply = safeInteger(collection.total_supply);
+    const supply = itemCount(collection.total_supply);
     return {
       address,
       name: collection.name,
       symbol: collection.symbol,
       img: collection.image_url,
-      type: collection.standard === 'erc1155' ? '1155' : '721',
+      type: collectionType(collection.standard),
       sr_status: collection.verified ? 1 : 0,
       count: supply,
       owners: owners.owners,
@@ -169,16 +171,6 @@ export function collectionHolders(ctx: AppContext, address: string): Promise<Res
   });
 }
 
-/** A uint256 column as a JSON integer, or null when unknown or too large to be one. */
-function safeInteger(value: string | null): number | null {
-  const number = value === null ? null : Number(value);
-  return number !== null && Number.isSafeInteger(number) ? number : null;
-}
-
 function alignDown(ms: number, size: number): number {
   return Math.floor(ms / size) * size;
-}
-
-function unixSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
 }

@@ -2,6 +2,7 @@ import type { Marketplace } from '@floordesk/protocol';
 import type { Pool } from 'pg';
 import { zeroAddress } from 'viem';
 import { floorBefore } from '../../chain/rollup-windows';
+import { fillableAt } from '../../market/fillable';
 
 export type CollectionInfo = {
   address: string;
@@ -22,7 +23,7 @@ export async function findCollection(pool: Pool, address: string): Promise<Colle
 }
 
 /** Listings a buyer could fill at `$2`: active and inside their time window. */
-const FILLABLE = `l.status = 'active' and l.start_time <= $2 and l.end_time > $2`;
+const FILLABLE = fillableAt('$2', 'l');
 
 export async function listedNow(pool: Pool, collection: string, now: Date): Promise<{ listed: number; floor: string | null }> {
   const { rows } = await pool.query<{ listed: number; floor: string | null }>(

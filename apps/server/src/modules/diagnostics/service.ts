@@ -1,5 +1,6 @@
 import type { Diagnostics, Marketplace, SimulatorState } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
+import { unixSeconds } from '../../time';
 
 export const SIMULATOR_OFF: SimulatorState = {
   state: 'off',
@@ -46,7 +47,7 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
   ]);
   const cursorRow = cursorRows.rows[0];
   const cursor = cursorRow
-    ? { number: Number(cursorRow.number), hash: cursorRow.hash, timestamp: toSeconds(cursorRow.timestamp) }
+    ? { number: Number(cursorRow.number), hash: cursorRow.hash, timestamp: unixSeconds(cursorRow.timestamp) }
     : null;
   const totals = counts.rows[0] ?? { sales: 0, transfers: 0, listings: 0, pending: 0, collections: 0 };
   return {
@@ -64,11 +65,7 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
       marketplace: row.marketplace,
       block_number: Number(row.block_number),
       tx_hash: row.tx_hash,
-      timestamp: toSeconds(row.block_time),
+      timestamp: unixSeconds(row.block_time),
     })),
   };
-}
-
-function toSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
 }

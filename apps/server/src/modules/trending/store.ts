@@ -4,6 +4,7 @@ import { withTransaction } from '../../db/pool';
 import { floorBefore, floorChangePercent, roundedPercent, windowStartMinute } from '../../chain/rollup-windows';
 import { COARSE_SPANS_MINUTES } from '../../chain/rollups';
 import { collectionType, itemCount } from '../../market/collection-fields';
+import { fillableAt } from '../../market/fillable';
 
 const MINUTE_MS = 60_000;
 
@@ -135,7 +136,7 @@ const rowsQuery = (kind: RowFilter['kind']) => `
     left join collections c on c.address = r.address
    cross join lateral (
      select min(price_wei) as floor, count(*)::int as listed from listings
-      where collection = r.address and status = 'active' and start_time <= $7 and end_time > $7
+      where collection = r.address and ${fillableAt('$7')}
    ) as l
    order by r.trades desc, r.volume desc, r.address`;
 

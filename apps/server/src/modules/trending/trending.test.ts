@@ -1,27 +1,17 @@
 import { seededRandom } from '@floordesk/devnet';
 import { type CollectionRow, LANG_HEADER, Status, TRENDING_WINDOWS } from '@floordesk/protocol';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../testing/database';
 import { indexSales, type TestSale } from '../../testing/indexed-sales';
 import { insertCollection, insertListing, insertRollup } from '../../testing/market-rows';
-import { buildTestServer, testClock } from '../../testing/server';
-import { alice, bob, sessionHeaders, signIn } from '../../testing/wallets';
+import { testClock } from '../../testing/server';
+import { useSignedInServer } from '../../testing/signed-in-server';
 import { ALL_TAB_TTL_MS } from './service';
 import { collectionRows } from './store';
 
 const database = useTestDatabase();
 const clock = testClock(new Date('2030-03-02T12:00:30Z'));
-let app: FastifyInstance;
-let aliceHeaders: Record<string, string>;
-let bobHeaders: Record<string, string>;
-
-beforeAll(async () => {
-  app = await buildTestServer(database(), { now: clock.now });
-  aliceHeaders = sessionHeaders(await signIn(app, alice));
-  bobHeaders = sessionHeaders(await signIn(app, bob));
-});
-afterAll(() => app.close());
+const server = useSignedInServer(database, clock);
 
 const MINUTE = 60_000;
 const ETH = 10n ** 18n;
@@ -37,8 +27,8 @@ async function newCollection(fields: Parameters<typeof insertCollection>[2] = {}
 
 const ago = (ms: number) => new Date(clock.now().getTime() - ms);
 
-async function trending(window: number, headers = aliceHeaders, tab = 'all') {
-  const response = await app.inject({ method: 'GET', url: `/api/trending?window=${window}&tab=${tab}`, headers });
+async function trending(window: number, headers = server.aliceHeaders, tab = 'all') {
+  const response = await server.app.inject({ method: 'GET', url: `/api/trending?window=${window}&tab=${tab}`, headers });
   expect(response.json().status).toBe(Status.Ok);
   return response.json().data as { window: number; list: CollectionRow[]; as_of: number };
 }
@@ -187,7 +177,7 @@ describe('GET /api/trending', () => {
   it("answers the cached tab in each caller's language", async () => {
     const replies = await Promise.all(
       (['en', 'zh', 'en'] as const).map((lang) =>
-        app.inject({ method: 'GET', url: '/api/trending?window=60', headers: { ...aliceHeaders, [LANG_HEADER]: lang } }),
+        server.app.inject({ method: 'GET', url: '/api/trending?window=60', headers: { ...server.aliceHeaders, [LANG_HEADER]: lang } }),
       ),
     );
     const [en, zh, enAgain] = replies.map((reply) => reply.json());
@@ -203,11 +193,11 @@ describe('GET /api/trending', () => {
       { collection: traded, time: ago(0), priceWei: ETH },
       { collection: bobs, time: ago(0), priceWei: ETH },
     ]);
-    for (const [headers, address] of [[aliceHeaders, traded], [aliceHeaders, quiet], [bobHeaders, bobs]] as const) {
-      const followed = await app.inject({ method: 'POST', url: '/api/watchlist/follow', headers, payload: { address } });
+    for (const [headers, address] of [[server.aliceHeaders, traded], [server.aliceHeaders, quiet], [server.bobHeaders, bobs]] as const) {
+      const followed = await server.app.inject({ method: 'POST', url: '/api/watchlist/follow', headers, payload: { address } });
       expect(followed.json().status).toBe(Status.Ok);
     }
-    const { list } = await trending(15, aliceHeaders, 'watchlist');
+    const { list } = await trending(15, server.aliceHeaders, 'watchlist');
     expect(list.map((row) => [row.address, row.all_count])).toEqual([
       [traded, 1],
       [quiet, 0],
@@ -215,7 +205,7 @@ describe('GET /api/trending', () => {
   });
 
   it('asks visitors to sign in (status 110)', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/trending?window=15' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/trending?window=15' });
     expect(response.json().status).toBe(Status.SessionInvalid);
   });
 
@@ -224,10 +214,10 @@ describe('GET /api/trending', () => {
       ['en', 'Please select correct time interval.'],
       ['zh', '请选择正确的时间区间。'],
     ] as const) {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'GET',
         url: '/api/trending?window=7',
-        headers: { ...aliceHeaders, [LANG_HEADER]: lang },
+        headers: { ...server.aliceHeaders, [LANG_HEADER]: lang },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ status: Status.BadRequest, data: { fields: [{ path: 'window', message }] } });

@@ -1,6 +1,7 @@
 import type { UserCheckData } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/pool';
+import { unixSeconds } from '../../time';
 import { findUser, upsertLogin } from './store';
 
 /** 9999-12-31T23:59:59Z: the end of premium for PREMIUM_ADDRESSES, which never lapse. */
@@ -22,8 +23,4 @@ export async function checkUser(ctx: AppContext, address: string): Promise<UserC
     identity: user?.identity ?? '0',
     before_ens: user?.ens ?? null,
   };
-}
-
-function unixSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
 }

@@ -1,25 +1,16 @@
 import { Status, WATCHLIST_MAX } from '@floordesk/protocol';
-import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../testing/database';
 import { indexSales } from '../../testing/indexed-sales';
 import { insertCollection } from '../../testing/market-rows';
-import { buildTestServer, testClock } from '../../testing/server';
-import { alice, bob, sessionHeaders, signIn } from '../../testing/wallets';
+import { testClock } from '../../testing/server';
+import { useSignedInServer } from '../../testing/signed-in-server';
+import { sessionHeaders, signIn } from '../../testing/wallets';
 
 const database = useTestDatabase();
 const clock = testClock(new Date('2030-05-01T10:00:30Z'));
-let app: FastifyInstance;
-let aliceHeaders: Record<string, string>;
-let bobHeaders: Record<string, string>;
-
-beforeAll(async () => {
-  app = await buildTestServer(database(), { now: clock.now });
-  aliceHeaders = sessionHeaders(await signIn(app, alice));
-  bobHeaders = sessionHeaders(await signIn(app, bob));
-});
-afterAll(() => app.close());
+const server = useSignedInServer(database, clock);
 
 let collectionNumber = 0;
 async function newCollection(): Promise<string> {
@@ -30,12 +21,12 @@ async function newCollection(): Promise<string> {
 }
 
 async function call(action: 'follow' | 'unfollow', headers: Record<string, string>, address: string) {
-  const response = await app.inject({ method: 'POST', url: `/api/watchlist/${action}`, headers, payload: { address } });
+  const response = await server.app.inject({ method: 'POST', url: `/api/watchlist/${action}`, headers, payload: { address } });
   return response.json() as { status: number; data: unknown };
 }
 
 async function watchlist(headers: Record<string, string>, window = 60) {
-  const response = await app.inject({ method: 'GET', url: `/api/watchlist?window=${window}`, headers });
+  const response = await server.app.inject({ method: 'GET', url: `/api/watchlist?window=${window}`, headers });
   expect(response.json().status).toBe(Status.Ok);
   return response.json().data.list as Array<{ address: string; all_count: number }>;
 }
@@ -52,44 +43,44 @@ describe('the watchlist', () => {
       { collection: busy, time: clock.now(), priceWei: 10n ** 18n },
       { collection: busy, time: new Date(clock.now().getTime() - 2 * 3_600_000), priceWei: 10n ** 18n },
     ]);
-    expect(await call('follow', aliceHeaders, quiet)).toEqual({ status: Status.Ok, msg: expect.any(String), data: { address: quiet, followed: true } });
-    expect((await call('follow', aliceHeaders, busy.toUpperCase().replace('0X', '0x'))).status).toBe(Status.Ok);
+    expect(await call('follow', server.aliceHeaders, quiet)).toEqual({ status: Status.Ok, msg: expect.any(String), data: { address: quiet, followed: true } });
+    expect((await call('follow', server.aliceHeaders, busy.toUpperCase().replace('0X', '0x'))).status).toBe(Status.Ok);
 
-    expect((await watchlist(aliceHeaders, 60)).map((row) => [row.address, row.all_count])).toEqual([
+    expect((await watchlist(server.aliceHeaders, 60)).map((row) => [row.address, row.all_count])).toEqual([
       [busy, 1],
       [quiet, 0],
     ]);
-    expect((await watchlist(aliceHeaders, 240)).find((row) => row.address === busy)?.all_count).toBe(2);
+    expect((await watchlist(server.aliceHeaders, 240)).find((row) => row.address === busy)?.all_count).toBe(2);
   });
 
   it('drops an unfollowed collection', async () => {
     const collection = await newCollection();
-    await call('follow', aliceHeaders, collection);
-    expect(await call('unfollow', aliceHeaders, collection)).toMatchObject({ status: Status.Ok, data: { address: collection, followed: false } });
-    expect((await watchlist(aliceHeaders)).map((row) => row.address)).not.toContain(collection);
+    await call('follow', server.aliceHeaders, collection);
+    expect(await call('unfollow', server.aliceHeaders, collection)).toMatchObject({ status: Status.Ok, data: { address: collection, followed: false } });
+    expect((await watchlist(server.aliceHeaders)).map((row) => row.address)).not.toContain(collection);
   });
 
   it('refuses a collection FloorDesk does not know, following twice and unfollowing what is not followed, changing nothing', async () => {
     const collection = await newCollection();
-    await call('follow', aliceHeaders, collection);
+    await call('follow', server.aliceHeaders, collection);
     const before = await followedRows();
-    expect((await call('follow', aliceHeaders, `0x${'9'.repeat(40)}`)).status).toBe(Status.CollectionUnknown);
-    expect((await call('follow', aliceHeaders, collection)).status).toBe(Status.AlreadyFollowing);
-    expect((await call('unfollow', aliceHeaders, `0x${'8'.repeat(40)}`)).status).toBe(Status.NotFollowing);
+    expect((await call('follow', server.aliceHeaders, `0x${'9'.repeat(40)}`)).status).toBe(Status.CollectionUnknown);
+    expect((await call('follow', server.aliceHeaders, collection)).status).toBe(Status.AlreadyFollowing);
+    expect((await call('unfollow', server.aliceHeaders, `0x${'8'.repeat(40)}`)).status).toBe(Status.NotFollowing);
     expect(await followedRows()).toEqual(before);
   });
 
   it("keeps each user's watchlist their own: another's is neither listed nor unfollowed", async () => {
     const collection = await newCollection();
-    await call('follow', aliceHeaders, collection);
-    expect((await watchlist(bobHeaders)).map((row) => row.address)).not.toContain(collection);
-    expect((await call('unfollow', bobHeaders, collection)).status).toBe(Status.NotFollowing);
-    expect((await watchlist(aliceHeaders)).map((row) => row.address)).toContain(collection);
+    await call('follow', server.aliceHeaders, collection);
+    expect((await watchlist(server.bobHeaders)).map((row) => row.address)).not.toContain(collection);
+    expect((await call('unfollow', server.bobHeaders, collection)).status).toBe(Status.NotFollowing);
+    expect((await watchlist(server.aliceHeaders)).map((row) => row.address)).toContain(collection);
   });
 
   it('holds at most WATCHLIST_MAX: a follow at the limit waits for the one in flight, then is refused', async () => {
     const carol = privateKeyToAccount(generatePrivateKey());
-    const carolHeaders = sessionHeaders(await signIn(app, carol));
+    const carolHeaders = sessionHeaders(await signIn(server.app, carol));
     const user = carol.address.toLowerCase();
     await database().pool.query(
       `insert into watchlist (user_address, collection, created_at)
@@ -122,15 +113,15 @@ describe('the watchlist', () => {
   });
 
   it('answers a malformed address or an unknown window with HTTP 400 and the field at fault', async () => {
-    const follow = await app.inject({
+    const follow = await server.app.inject({
       method: 'POST',
       url: '/api/watchlist/follow',
-      headers: aliceHeaders,
+      headers: server.aliceHeaders,
       payload: { address: '0x1234' },
     });
     expect(follow.statusCode).toBe(400);
     expect(follow.json()).toMatchObject({ status: Status.BadRequest, data: { fields: [{ path: 'address' }] } });
-    const list = await app.inject({ method: 'GET', url: '/api/watchlist?window=15', headers: aliceHeaders });
+    const list = await server.app.inject({ method: 'GET', url: '/api/watchlist?window=15', headers: server.aliceHeaders });
     expect(list.statusCode).toBe(400);
     expect(list.json()).toMatchObject({ data: { fields: [{ path: 'window', message: 'Please select correct time interval.' }] } });
   });
@@ -138,10 +129,10 @@ describe('the watchlist', () => {
   it('asks visitors to sign in (status 110) for every watchlist call', async () => {
     const payload = { address: `0x${'1'.repeat(40)}` };
     const replies = await Promise.all([
-      app.inject({ method: 'GET', url: '/api/watchlist?window=60' }),
-      app.inject({ method: 'POST', url: '/api/watchlist/follow', payload }),
-      app.inject({ method: 'POST', url: '/api/watchlist/unfollow', payload }),
-      app.inject({ method: 'GET', url: '/api/trending?window=15&tab=watchlist' }),
+      server.app.inject({ method: 'GET', url: '/api/watchlist?window=60' }),
+      server.app.inject({ method: 'POST', url: '/api/watchlist/follow', payload }),
+      server.app.inject({ method: 'POST', url: '/api/watchlist/unfollow', payload }),
+      server.app.inject({ method: 'GET', url: '/api/trending?window=15&tab=watchlist' }),
     ]);
     expect(replies.map((reply) => reply.json().status)).toEqual(Array(4).fill(Status.SessionInvalid));
   });
