@@ -51,4 +51,4 @@ export { ACCOUNT_PLAN, botAccounts, devnetAccount, DEVNET_MNEMONIC } from './acc
 export { startAnvil, type Anvil } from './anvil';
 export { type DevnetManifest, repointTokenUris } from './deploy';
 export { rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';
-export { fulfillOrderArgs, listingOrder, toPostListing, type ListingTerms, type SignedOrder } from './simulator/orders';
+export { listingOrder, toPostListing, type ListingTerms } from './simulator/orders';

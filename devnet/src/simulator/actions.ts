@@ -1,4 +1,14 @@
-import { SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash } from '@floordesk/contracts';
+import {
+  basicOrderArgs,
+  fulfillOrderArgs,
+  orderPrice,
+  SEAPORT_ABI,
+  SEAPORT_ORDER_TYPES,
+  seaportDomain,
+  seaportOrderHash,
+  sweepArgs,
+  sweepAvailability,
+} from '@floordesk/contracts';
 import type { PostListingRequest } from '@floordesk/protocol';
 import {
   type Address,
@@ -19,15 +29,7 @@ import type { ChainView } from './chain-view';
 import { counterKey, holdingKey, type SimCollection } from './collections';
 import type { ListingBook, SimListing } from './listing-book';
 import type { Market } from './market';
-import {
-  basicOrderArgs,
-  fulfillOrderArgs,
-  listingOrder,
-  orderPrice,
-  sweepArgs,
-  sweepAvailability,
-  toPostListing,
-} from './orders';
+import { listingOrder, toPostListing } from './orders';
 import type { Sender } from './sender';
 import type { ActionKind, SimMarketplace, SimulatedTrade, SimulatorAction, TradeMethod } from './types';
 

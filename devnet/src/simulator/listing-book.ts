@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import type { ChainView } from './chain-view';
 import { holdingKey, type SimCollection } from './collections';
-import type { SignedOrder } from './orders';
+import type { SignedOrder } from '@floordesk/contracts';
 import type { SimMarketplace } from './types';
 
 /** A listing the simulator posted. */

@@ -1,25 +1,9 @@
-import {
-  type Address,
-  encodeAbiParameters,
-  parseAbiParameters,
-  parseEther,
-  zeroAddress,
-  zeroHash,
-} from 'viem';
+import { orderPrice, type SignedOrder } from '@floordesk/contracts';
+import { type Address, parseEther, zeroAddress, zeroHash } from 'viem';
 import { describe, expect, it } from 'vitest';
-import {
-  basicOrderArgs,
-  type ListingTerms,
-  listingOrder,
-  orderPrice,
-  type SignedOrder,
-  sweepArgs,
-  sweepAvailability,
-  toPostListing,
-} from './orders';
+import { type ListingTerms, listingOrder, toPostListing } from './orders';
 
 const SELLER: Address = '0x1111111111111111111111111111111111111111';
-const BUYER: Address = '0x2222222222222222222222222222222222222222';
 const FEE_RECIPIENT: Address = '0x0000a26b00c1f0df003000390027140000faa719';
 const CREATOR: Address = '0x3333333333333333333333333333333333333333';
 const COLLECTION: Address = '0x4444444444444444444444444444444444444444';
@@ -82,59 +66,5 @@ describe('toPostListing', () => {
     expect(listing.parameters.consideration[0]?.startAmount).toBe(parseEther('0.925').toString());
     expect(listing.parameters.counter).toBe('0');
     expect(listing.parameters.conduitKey).toBe(CONDUIT_KEY);
-  });
-});
-
-describe('basicOrderArgs', () => {
-  it('carries the seller payment as the consideration and the rest as additional recipients', () => {
-    const [parameters] = basicOrderArgs(signed());
-    expect(parameters.basicOrderType).toBe(0);
-    expect(parameters.considerationAmount).toBe(parseEther('0.925'));
-    expect(parameters.additionalRecipients).toEqual([
-      { amount: parseEther('0.025'), recipient: FEE_RECIPIENT },
-      { amount: parseEther('0.05'), recipient: CREATOR },
-    ]);
-    expect(parameters.totalOriginalAdditionalRecipients).toBe(2n);
-    expect(parameters.offererConduitKey).toBe(CONDUIT_KEY);
-    expect(parameters.fulfillerConduitKey).toBe(zeroHash);
-  });
-
-  it('routes ERC-1155 listings as ETH_TO_ERC1155_FULL_OPEN', () => {
-    const [parameters] = basicOrderArgs(signed({ token: { address: COLLECTION, standard: 'erc1155', royaltyBps: 500 } }));
-    expect(parameters.basicOrderType).toBe(4);
-  });
-});
-
-describe('sweepArgs', () => {
-  it('gives every item of every order a fulfillment of its own and fills at most all of them', () => {
-    const [orders, resolvers, offers, considerations, conduitKey, recipient, maximumFulfilled] = sweepArgs(
-      [signed(), signed({ tokenId: 8n })],
-      BUYER,
-    );
-    expect(orders.map((order) => [order.numerator, order.denominator])).toEqual([
-      [1n, 1n],
-      [1n, 1n],
-    ]);
-    expect(orders[0]?.parameters.totalOriginalConsiderationItems).toBe(3n);
-    expect(resolvers).toEqual([]);
-    expect(offers).toEqual([[{ orderIndex: 0n, itemIndex: 0n }], [{ orderIndex: 1n, itemIndex: 0n }]]);
-    expect(considerations).toEqual(
-      [0n, 1n].flatMap((orderIndex) => [0n, 1n, 2n].map((itemIndex) => [{ orderIndex, itemIndex }])),
-    );
-    expect(conduitKey).toBe(zeroHash);
-    expect(recipient).toBe(BUYER);
-    expect(maximumFulfilled).toBe(2n);
-  });
-});
-
-describe('sweepAvailability', () => {
-  it("reads which orders Seaport would fill from fulfillAvailableAdvancedOrders' answer", () => {
-    const answer = encodeAbiParameters(
-      parseAbiParameters(
-        'bool[], ((uint8, address, uint256, uint256, address), address, bytes32)[]',
-      ),
-      [[true, false], [[[2, COLLECTION, 7n, 1n, BUYER], SELLER, CONDUIT_KEY]]],
-    );
-    expect(sweepAvailability(answer)).toEqual([true, false]);
   });
 });

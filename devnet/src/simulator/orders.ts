@@ -1,23 +1,10 @@
-import { ItemType, type OrderComponents, orderToJson, type SEAPORT_ABI } from '@floordesk/contracts';
+import { ItemType, type OrderComponents, orderToJson, type SignedOrder } from '@floordesk/contracts';
 import type { PostListingRequest } from '@floordesk/protocol';
-import {
-  type Address,
-  type ContractFunctionArgs,
-  decodeAbiParameters,
-  type Hex,
-  isAddressEqual,
-  parseAbiParameters,
-  zeroAddress,
-  zeroHash,
-} from 'viem';
+import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
 
 /** Seaport's FULL_OPEN: anyone may fill, and only all of it at once. */
 const FULL_OPEN = 0;
-/** Seaport's BasicOrderType is `orderType + 4 * route`; route 0 is ETH for ERC-721, route 1 ETH for ERC-1155. */
-const BASIC_ROUTE = { erc721: 0, erc1155: 1 } as const;
 const BPS = 10_000n;
-
-export type SignedOrder = { order: OrderComponents; signature: Hex };
 
 export type ListingTerms = {
   offerer: Address;
@@ -76,11 +63,6 @@ export function listingOrder(terms: ListingTerms): OrderComponents {
   };
 }
 
-/** The ETH a buyer pays for the order (our listings have fixed, ETH-only considerations). */
-export function orderPrice(order: OrderComponents): bigint {
-  return order.consideration.reduce((sum, item) => sum + item.startAmount, 0n);
-}
-
 /** OpenSea's v2 listing body: every uint as a decimal string. */
 export function toPostListing(signed: SignedOrder, chainId: number, seaport: Address): PostListingRequest {
   return {
@@ -91,92 +73,3 @@ export function toPostListing(signed: SignedOrder, chainId: number, seaport: Add
   };
 }
 
-type OrderParameters = ContractFunctionArgs<typeof SEAPORT_ABI, 'payable', 'fulfillOrder'>[0]['parameters'];
-
-/** What a fill carries instead of the signed components: the consideration count in place of the counter. */
-export function orderParameters(order: OrderComponents): OrderParameters {
-  const { counter: _counter, ...parameters } = order;
-  return { ...parameters, totalOriginalConsiderationItems: BigInt(order.consideration.length) };
-}
-
-export function fulfillOrderArgs(signed: SignedOrder): ContractFunctionArgs<typeof SEAPORT_ABI, 'payable', 'fulfillOrder'> {
-  return [{ parameters: orderParameters(signed.order), signature: signed.signature }, zeroHash];
-}
-
-/**
- * The basic-order form of a listing: consideration[0] must pay the offerer, and the remaining items travel as
- * additional recipients. Seaport rebuilds the same order hash from these fields.
- */
-export function basicOrderArgs(
-  signed: SignedOrder,
-): ContractFunctionArgs<typeof SEAPORT_ABI, 'payable', 'fulfillBasicOrder_efficient_6GL6yc'> {
-  const { order } = signed;
-  const [offer] = order.offer;
-  const [first, ...rest] = order.consideration;
-  if (!offer || !first || !isAddressEqual(first.recipient, order.offerer)) throw new Error('not a basic listing');
-  const route = offer.itemType === ItemType.Erc721 ? BASIC_ROUTE.erc721 : BASIC_ROUTE.erc1155;
-  return [
-    {
-      considerationToken: zeroAddress,
-      considerationIdentifier: 0n,
-      considerationAmount: first.startAmount,
-      offerer: order.offerer,
-      zone: order.zone,
-      offerToken: offer.token,
-      offerIdentifier: offer.identifierOrCriteria,
-      offerAmount: offer.startAmount,
-      basicOrderType: order.orderType + 4 * route,
-      startTime: order.startTime,
-      endTime: order.endTime,
-      zoneHash: order.zoneHash,
-      salt: order.salt,
-      offererConduitKey: order.conduitKey,
-      fulfillerConduitKey: zeroHash,
-      totalOriginalAdditionalRecipients: BigInt(rest.length),
-      additionalRecipients: rest.map((item) => ({ amount: item.startAmount, recipient: item.recipient })),
-      signature: signed.signature,
-    },
-  ];
-}
-
-/**
- * One `fulfillAvailableAdvancedOrders` over whole orders. Fulfillments are not aggregated: each order item gets a
- * component of its own, so an order Seaport skips (filled, cancelled, expired) never takes others' items with it.
- */
-export function sweepArgs(
-  orders: readonly SignedOrder[],
-  recipient: Address,
-): ContractFunctionArgs<typeof SEAPORT_ABI, 'payable', 'fulfillAvailableAdvancedOrders'> {
-  const components = (items: (order: OrderComponents) => readonly unknown[]) =>
-    orders.flatMap(({ order }, orderIndex) =>
-      items(order).map((_, itemIndex) => [{ orderIndex: BigInt(orderIndex), itemIndex: BigInt(itemIndex) }]),
-    );
-  return [
-    orders.map(({ order, signature }) => ({
-      parameters: orderParameters(order),
-      numerator: 1n,
-      denominator: 1n,
-      signature,
-      extraData: '0x',
-    })),
-    [],
-    components((order) => order.offer),
-    components((order) => order.consideration),
-    zeroHash,
-    recipient,
-    BigInt(orders.length),
-  ];
-}
-
-/**
- * Seaport returns `(bool[] availableOrders, Execution[] executions)`. Decoded here rather than through SEAPORT_ABI,
- * whose declaration wraps `executions` in an extra tuple and so cannot decode a real answer.
- */
-const SWEEP_RESULT = parseAbiParameters(
-  'bool[] availableOrders, ((uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient) item, address offerer, bytes32 conduitKey)[] executions',
-);
-
-/** Which orders of a `fulfillAvailableAdvancedOrders` call Seaport would fill (the others it skips). */
-export function sweepAvailability(result: Hex): readonly boolean[] {
-  return decodeAbiParameters(SWEEP_RESULT, result)[0];
-}

@@ -49,3 +49,12 @@ export {
   seaportDomain,
   seaportOrderHash,
 } from './seaport';
+export {
+  basicOrderArgs,
+  fulfillOrderArgs,
+  orderParameters,
+  orderPrice,
+  type SignedOrder,
+  sweepArgs,
+  sweepAvailability,
+} from './fills';

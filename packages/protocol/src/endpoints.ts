@@ -24,6 +24,15 @@ import {
   WatchlistData,
   WatchlistQuery,
 } from './market-views';
+import {
+  GasSettingsData,
+  SaveGasSettingsRequest,
+  SweepOrderData,
+  SweepQuoteData,
+  SweepQuoteRequest,
+  SweepRecordRequest,
+  SweepSettleRequest,
+} from './sweep';
 
 export type Endpoint = ApiRoute & {
   summary: string;
@@ -158,6 +167,40 @@ export const endpoints = {
     summary: 'Base fee of the latest block (Gwei) and ETH in USD from the chain\'s price feed',
     tags: ['market'],
     data: GasPriceData,
+  },
+  gasSettings: {
+    ...apiRoutes.gasSettings,
+    summary: 'The caller\'s gas presets (spec getgas); empty when never saved',
+    tags: ['user'],
+    data: GasSettingsData,
+  },
+  saveGasSettings: {
+    ...apiRoutes.saveGasSettings,
+    summary: 'Replace the caller\'s gas presets (spec setgas); every rule of spec §5 is checked',
+    tags: ['user'],
+    body: SaveGasSettingsRequest,
+    data: GasSettingsData,
+  },
+  sweepQuote: {
+    ...apiRoutes.sweepQuote,
+    summary: 'Plan, simulate and price a sweep of the cheapest listings (premium): one Seaport transaction to send',
+    tags: ['sweep'],
+    body: SweepQuoteRequest,
+    data: SweepQuoteData,
+  },
+  sweepRecord: {
+    ...apiRoutes.sweepRecord,
+    summary: 'Record the transaction the wallet sent for a sweep quote (spec addorder)',
+    tags: ['sweep'],
+    body: SweepRecordRequest,
+    data: SweepOrderData,
+  },
+  sweepSettle: {
+    ...apiRoutes.sweepSettle,
+    summary: 'Settle a sent sweep from its receipt: which items were bought (spec order status)',
+    tags: ['sweep'],
+    body: SweepSettleRequest,
+    data: SweepOrderData,
   },
 } as const satisfies Record<ApiName, Endpoint>;
 

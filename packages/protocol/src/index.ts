@@ -13,3 +13,6 @@ export * from './diagnostics';
 export * from './market';
 export * from './marketplaces';
 export * from './market-views';
+export * from './gas';
+export * from './sweep';
+export * from './sweep-plan';

@@ -19,6 +19,9 @@ export const fieldRuleMessages = {
   window: { en: 'Please select correct time interval.', zh: '请选择正确的时间区间。' },
   /** Spec §5's own text. */
   keyword: { en: 'Please enter correct key words.', zh: '请输入正确的关键词。' },
+  /** Spec §5's own text. */
+  gas: { en: 'Invalid gas', zh: '无效的 Gas 设置' },
+  sweepCount: { en: 'Choose 1 to 30 items to sweep', zh: '请选择 1 到 30 件进行扫货' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /** A 20-byte hex address in any case; the server lowercases it (the spec's identity is lowercase). */

@@ -28,6 +28,11 @@ export const apiRoutes = {
   collectionHolders: { method: 'GET', path: '/api/collection/holders', auth: true },
   calendar: { method: 'GET', path: '/api/calendar', auth: false },
   gasPrice: { method: 'GET', path: '/api/market/gas-price', auth: false },
+  gasSettings: { method: 'GET', path: '/api/user/gas', auth: true },
+  saveGasSettings: { method: 'POST', path: '/api/user/gas', auth: true },
+  sweepQuote: { method: 'POST', path: '/api/sweep/quote', auth: true },
+  sweepRecord: { method: 'POST', path: '/api/sweep/orders', auth: true },
+  sweepSettle: { method: 'POST', path: '/api/sweep/orders/settle', auth: true },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof apiRoutes;

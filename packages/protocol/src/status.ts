@@ -46,6 +46,19 @@ export const Status = {
   AlreadyFollowing: 1302,
   NotFollowing: 1303,
   WatchlistFull: 1304,
+
+  /** Sweep buying (spec §5 "Buying needs", §8). */
+  PremiumRequired: 1401,
+  SweepUnsupportedStandard: 1402,
+  /** Spec's err.no_order: no listing left to buy. */
+  NoOrder: 1403,
+  InvalidGas: 1404,
+  SweepWrongChain: 1405,
+  SweepOrderUnknown: 1406,
+  SweepTxMismatch: 1407,
+  BalanceTooLow: 1408,
+  /** Spec §4's own code: the plan costs more than the user expected to pay. */
+  HigherThanExpected: 1515,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];
@@ -148,6 +161,30 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     en: 'Your watchlist is full (500 collections). Unfollow one first.',
     zh: '关注列表已满（500 个合集），请先取消关注一个。',
   },
+  [Status.PremiumRequired]: {
+    en: 'Purchase functionality is only available to premium users',
+    zh: '购买功能仅对高级会员开放',
+  },
+  [Status.SweepUnsupportedStandard]: {
+    en: 'Only ERC-721 collections can be bought here; ERC-1155 is not supported.',
+    zh: '仅支持购买 ERC-721 合集，暂不支持 ERC-1155。',
+  },
+  [Status.NoOrder]: { en: 'No matching orders.', zh: '没有可购买的挂单。' },
+  [Status.InvalidGas]: { en: 'Invalid gas', zh: '无效的 Gas 设置' },
+  [Status.SweepWrongChain]: {
+    en: 'To use BUY functionality, switch your wallet to the network FloorDesk trades on.',
+    zh: '要使用购买功能，请将钱包切换到 FloorDesk 所在的网络。',
+  },
+  [Status.SweepOrderUnknown]: { en: 'This sweep was not found.', zh: '未找到该扫货记录。' },
+  [Status.SweepTxMismatch]: {
+    en: 'This transaction is not the one prepared for this sweep.',
+    zh: '该交易与为本次扫货准备的交易不一致。',
+  },
+  [Status.BalanceTooLow]: {
+    en: 'Balance too low to proceed with transaction',
+    zh: '余额不足，无法继续交易',
+  },
+  [Status.HigherThanExpected]: { en: 'Higher than expected', zh: '价格高于预期' },
 };
 
 export function statusMessage(status: StatusCode, lang: Lang): string {

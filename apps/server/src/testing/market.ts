@@ -1,5 +1,5 @@
-import { type OrderComponents, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain } from '@floordesk/contracts';
-import { fulfillOrderArgs, listingOrder, toPostListing } from '@floordesk/devnet';
+import { fulfillOrderArgs, type OrderComponents, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain } from '@floordesk/contracts';
+import { listingOrder, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';

@@ -1,0 +1,151 @@
+/**
+ * Sweep buying (spec §4, §5, §9, ARCHITECTURE.md §6): which listings a sweep of N items takes, the item statuses
+ * and the break-even price. Plain functions without zod: the web app previews a sweep with the same selection the
+ * server plans it with.
+ */
+import type { Marketplace } from './marketplaces';
+
+/** The sweep slider's range (spec §9). */
+export const SWEEP_MIN_ITEMS = 1;
+export const SWEEP_MAX_ITEMS = 30;
+/**
+ * Ours: listings beyond the N planned ones that ride along behind `maximumFulfilled`, so a planned one a rival buys
+ * first is replaced instead of lost. Each costs calldata (~20k gas), so only a few, and only within the user's total.
+ */
+export const SWEEP_MAX_SPARES = 5;
+/** Sweep count buttons by screen (spec §9): desktop 2–5 (plus 10 above 1600 px), mobile 2–6, narrow 2–10. */
+export const SWEEP_BUTTONS = {
+  desktop: [2, 3, 4, 5],
+  wide: [2, 3, 4, 5, 10],
+  mobile: [2, 3, 4, 5, 6],
+  narrow: [2, 3, 4, 5, 6, 7, 8, 9, 10],
+} as const;
+/** Below this width the sweep popover offers the narrow set of buttons. */
+export const SWEEP_NARROW_MAX_PX = 500;
+/** Spec §9: a change of the sweep count settles this long before the preview follows it. */
+export const SWEEP_SELECTION_DEBOUNCE_MS = 100;
+
+/** Spec §9: the gas limit is the estimate plus 30%, or 400000 when the estimate fails. */
+export const GAS_LIMIT_MARGIN_PERCENT = 30n;
+export const GAS_LIMIT_FALLBACK = 400_000n;
+/** Spec §9: the break-even price assumes a buy of this much gas. */
+export const BREAK_EVEN_GAS = 250_000n;
+/** The marketplace fee a resale pays, in percent, for the break-even price (OpenSea's 2.5%: spec's "general"). */
+export const BREAK_EVEN_FEE_PERCENT = 2.5;
+
+/** A sweep item's status (spec §4 `is_buy`); the numbers are the spec's and reach users in its messages. */
+export const SweepItemStatus = {
+  InProgress: 1,
+  Bought: 3,
+  Failed: 4,
+  /** Skipped, or an order error. */
+  Skipped: 5000,
+  Rejected: 4001,
+  OverGasLimit: 5253,
+  HigherThanExpected: 1515,
+} as const;
+export type SweepItemStatus = (typeof SweepItemStatus)[keyof typeof SweepItemStatus];
+
+/** Why a listing cheaper than the last one bought is not in the sweep. */
+export const SKIP_REASONS = ['duplicate', 'pending', 'flagged', 'own', 'unfillable'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** What the selection reads of a listing (the API's listing rows have these fields). */
+export type SweepCandidate = {
+  order_id: string;
+  token_id: string;
+  /** Wei, decimal string. */
+  price: string;
+  marketplace: Marketplace;
+  from_address: string;
+  pending_count: number;
+  risk_flag: 0 | 1;
+};
+
+export type SweepSelectionOptions = {
+  count: number;
+  marketplaces: ReadonlySet<Marketplace>;
+  /** 'SKIP PENDING AND FLAGGED' (spec §5). */
+  skipPendingFlagged: boolean;
+  /** The buyer's own wallets, lowercased: never bought from. */
+  ownWallets: ReadonlySet<string>;
+  /** Listings already known to revert or be skipped by Seaport. */
+  unfillable?: ReadonlySet<string>;
+  /** The most the buyer will pay; spares join only while even the worst case stays within it. */
+  maxTotal?: bigint;
+};
+
+export type SweepSelection<C extends SweepCandidate> = {
+  /** The listings to buy, cheapest first. */
+  buy: C[];
+  /** Listings behind them that Seaport fills only in place of a planned one it has to skip. */
+  spares: C[];
+  /** Listings cheaper than the last one bought that are passed over, and why. */
+  skipped: { listing: C; reason: SkipReason }[];
+  /** Wei: what the planned listings cost together. */
+  total: bigint;
+  /** Wei: the most the sweep can spend, were the spares to replace the cheapest planned listings. */
+  worstCase: bigint;
+};
+
+function skipReason(listing: SweepCandidate, taken: ReadonlySet<string>, options: SweepSelectionOptions): SkipReason | null {
+  if (options.unfillable?.has(listing.order_id)) return 'unfillable';
+  if (options.ownWallets.has(listing.from_address.toLowerCase())) return 'own';
+  if (taken.has(listing.token_id)) return 'duplicate';
+  if (options.skipPendingFlagged && listing.pending_count > 0) return 'pending';
+  if (options.skipPendingFlagged && listing.risk_flag === 1) return 'flagged';
+  return null;
+}
+
+/** Sum of the `count` dearest prices: what the sweep spends if Seaport skips the cheapest ones. */
+function dearest(prices: readonly bigint[], count: number): bigint {
+  return prices
+    .toSorted((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+    .slice(0, count)
+    .reduce((sum, price) => sum + price, 0n);
+}
+
+/**
+ * The sweep of `count` items from `candidates` (cheapest first): listings of the enabled marketplaces, one per
+ * token (the cheapest), never the buyer's own, without pending and flagged ones when asked; then spares within
+ * `maxTotal`.
+ */
+export function selectSweep<C extends SweepCandidate>(
+  candidates: readonly C[],
+  options: SweepSelectionOptions,
+): SweepSelection<C> {
+  const buy: C[] = [];
+  const spares: C[] = [];
+  const skipped: { listing: C; reason: SkipReason }[] = [];
+  const taken = new Set<string>();
+  for (const listing of candidates) {
+    if (!options.marketplaces.has(listing.marketplace)) continue;
+    const reason = skipReason(listing, taken, options);
+    if (buy.length < options.count) {
+      if (reason) skipped.push({ listing, reason });
+      else buy.push(listing);
+    } else {
+      if (options.maxTotal === undefined || spares.length >= SWEEP_MAX_SPARES) break;
+      if (reason) continue;
+      const prices = [...buy, ...spares, listing].map((candidate) => BigInt(candidate.price));
+      const withSpare = dearest(prices, options.count);
+      // Cheapest first: a dearer spare would not fit either.
+      if (withSpare > options.maxTotal) break;
+      spares.push(listing);
+    }
+    if (!reason) taken.add(listing.token_id);
+  }
+  const total = buy.reduce((sum, listing) => sum + BigInt(listing.price), 0n);
+  const worstCase = dearest([...buy, ...spares].map((listing) => BigInt(listing.price)), options.count);
+  return { buy, spares, skipped, total, worstCase };
+}
+
+/** Spec §9: floor + gas cost of BREAK_EVEN_GAS + floor × fee %, in wei (the display rounds to 4 decimals). */
+export function breakEvenWei(floorWei: bigint, gasPriceWei: bigint, feePercent = BREAK_EVEN_FEE_PERCENT): bigint {
+  return floorWei + BREAK_EVEN_GAS * gasPriceWei + (floorWei * BigInt(Math.round(feePercent * 100))) / 10_000n;
+}
+
+/** Spec §9: the gas limit sent is the estimate plus 30%, or the fallback when there is none. */
+export function gasLimit(estimate: bigint | null): bigint {
+  return estimate === null ? GAS_LIMIT_FALLBACK : estimate + (estimate * GAS_LIMIT_MARGIN_PERCENT) / 100n;
+}
