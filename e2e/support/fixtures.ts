@@ -1,15 +1,23 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
-import { TestWallet, WALLET_NAME } from './test-wallet';
+import type { Hex } from 'viem';
+import { devnetRpcUrl } from './devnet-chain';
+import { DEV_KEYS, TestWallet, WALLET_NAME } from './test-wallet';
+
+type Options = {
+  /** The wallet's keys, the first selected: `test.use({ walletKeys: [generatePrivateKey()] })` for a fresh user. */
+  walletKeys: readonly Hex[];
+};
 
 type Fixtures = {
   /** A test wallet installed in this test's browser context, on the devnet chain, not yet connected. */
   wallet: TestWallet;
 };
 
-export const test = base.extend<Fixtures>({
-  wallet: async ({ context }, use) => {
-    await use(await TestWallet.install(context, DEVNET_CHAIN_ID));
+export const test = base.extend<Options & Fixtures>({
+  walletKeys: [DEV_KEYS, { option: true }],
+  wallet: async ({ context, baseURL, walletKeys }, use) => {
+    await use(await TestWallet.install(context, DEVNET_CHAIN_ID, { keys: walletKeys, rpcUrl: devnetRpcUrl(baseURL!) }));
   },
 });
 

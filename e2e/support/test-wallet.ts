@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { type Hex, numberToHex } from 'viem';
+import { type Address, BaseError, type Hex, hexToBigInt, hexToNumber, numberToHex, RpcRequestError } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { type DevnetClients, devnetClients, ownerOf } from './devnet-chain';
 
 /** Anvil's well-known development keys: public, funded on every devnet, worthless anywhere else. */
 export const DEV_KEYS = [
@@ -12,30 +13,75 @@ export const WALLET_NAME = 'FloorDesk Test Wallet';
 const BINDING = '__floordeskWallet';
 const EMIT = '__floordeskWalletEmit';
 
-type RpcResult = { result: unknown } | { error: { code: number; message: string } };
+type RpcResult = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
+
+/** What a dapp or wagmi reads through the wallet; the wallet passes these to its node untouched. */
+const NODE_READS: ReadonlySet<string> = new Set([
+  'eth_call',
+  'eth_estimateGas',
+  'eth_getTransactionReceipt',
+  'eth_getTransactionByHash',
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_getBlockByNumber',
+  'eth_getTransactionCount',
+  'eth_getCode',
+]);
+
+/** `eth_sendTransaction`'s request as the dapp sent it, its quantities decoded. */
+export type TransactionAsk = {
+  from: Address;
+  to?: Address;
+  data?: Hex;
+  value?: bigint;
+  gas?: bigint;
+  gasPrice?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+  nonce?: number;
+};
+
+/** Runs while the wallet's confirmation is open: after the dapp asked, before the wallet broadcasts. */
+export type BeforeSend = (ask: TransactionAsk) => Promise<void> | void;
+
+export type TestWalletOptions = {
+  /** The accounts' keys, the first one selected; anvil's dev keys 0 and 1 by default. */
+  keys?: readonly Hex[];
+  /** The node the wallet reads from and broadcasts to (the app's `/rpc` on the devnet); without one it only signs. */
+  rpcUrl?: string;
+};
 
 /**
  * A browser wallet for the e2e journeys that speaks real EIP-1193 and announces itself over EIP-6963.
  * Keys stay on the Node side and sign for real (viem); the page only holds a thin provider that forwards
  * every request through a Playwright binding. All pages of a context share one wallet, as tabs share an
- * extension, so account switches reach every tab.
+ * extension, so account switches reach every tab. Transactions are signed here and broadcast to the wallet's
+ * node; reads a dapp makes through the wallet go to the same node.
  */
 export class TestWallet {
   readonly accounts: readonly PrivateKeyAccount[];
   private current = 0;
   private authorized = false;
   private rejectNextSignatures = false;
+  private rejectNextTransactions = false;
+  private pendingBeforeSend: BeforeSend | undefined;
+  private readonly sent: Hex[] = [];
+  private readonly node: { rpcUrl: string; clients: DevnetClients } | undefined;
 
   constructor(
     private readonly context: BrowserContext,
     private chainId: number,
-    keys: readonly Hex[] = DEV_KEYS,
+    options: TestWalletOptions = {},
   ) {
-    this.accounts = keys.map((key) => privateKeyToAccount(key));
+    this.accounts = (options.keys ?? DEV_KEYS).map((key) => privateKeyToAccount(key));
+    this.node = options.rpcUrl === undefined ? undefined : { rpcUrl: options.rpcUrl, clients: devnetClients(options.rpcUrl) };
   }
 
-  static async install(context: BrowserContext, chainId: number): Promise<TestWallet> {
-    const wallet = new TestWallet(context, chainId);
+  static async install(context: BrowserContext, chainId: number, options: TestWalletOptions = {}): Promise<TestWallet> {
+    const wallet = new TestWallet(context, chainId, options);
     await context.exposeBinding(BINDING, (_source, method: string, params: unknown[]) =>
       wallet.handle(method, params),
     );
@@ -67,6 +113,29 @@ export class TestWallet {
     this.rejectNextSignatures = reject;
   }
 
+  /** The user clicks "Reject" on every transaction request until told otherwise. */
+  rejectTransactions(reject: boolean): void {
+    this.rejectNextTransactions = reject;
+  }
+
+  /**
+   * Runs `hook` on the next transaction the user confirms, after the dapp asked and before the wallet broadcasts:
+   * a rival can act in between. Used once, then cleared.
+   */
+  beforeSend(hook: BeforeSend): void {
+    this.pendingBeforeSend = hook;
+  }
+
+  /** Hashes of the transactions this wallet broadcast, oldest first. */
+  get transactions(): readonly Hex[] {
+    return [...this.sent];
+  }
+
+  /** Who holds an ERC-721 token now, read from the wallet's node; `null` for a token never minted. */
+  ownerOf(collection: Address, tokenId: bigint): Promise<Address | null> {
+    return ownerOf(this.connectedNode().clients.chain, collection, tokenId);
+  }
+
   /** The user picks another account in the wallet: every tab hears `accountsChanged`. */
   async switchAccount(index: number): Promise<void> {
     this.current = index;
@@ -88,7 +157,9 @@ export class TestWallet {
     try {
       return { result: await this.request(method, params) };
     } catch (error) {
-      if (error instanceof WalletError) return { error: { code: error.code, message: error.message } };
+      if (error instanceof WalletError) {
+        return { error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } };
+      }
       throw error;
     }
   }
@@ -119,15 +190,67 @@ export class TestWallet {
       }
       case 'personal_sign': {
         const [data, from] = params as [Hex, Hex];
-        if (!this.authorized || from.toLowerCase() !== this.address.toLowerCase()) {
-          throw new WalletError(4100, 'The requested account has not been authorized by the user.');
-        }
+        this.assertAuthorized(from);
         if (this.rejectNextSignatures) throw new WalletError(4001, 'User rejected the request.');
         return this.account.signMessage({ message: { raw: data } });
       }
+      case 'eth_sendTransaction':
+        return this.sendTransaction(parseAsk((params as [TransactionAskRpc])[0]));
       default:
+        if (NODE_READS.has(method)) return this.forward(method, params);
         throw new WalletError(4200, `The test wallet does not support ${method}.`);
     }
+  }
+
+  private assertAuthorized(from: string): void {
+    if (!this.authorized || from.toLowerCase() !== this.address.toLowerCase()) {
+      throw new WalletError(4100, 'The requested account has not been authorized by the user.');
+    }
+  }
+
+  private connectedNode(): NonNullable<TestWallet['node']> {
+    if (!this.node) throw new WalletError(4900, 'The test wallet was installed without a node (rpcUrl).');
+    return this.node;
+  }
+
+  /** Signs with the selected account and broadcasts; fee, gas and nonce the dapp left out are filled by viem. */
+  private async sendTransaction(ask: TransactionAsk): Promise<Hex> {
+    this.assertAuthorized(ask.from);
+    if (this.rejectNextTransactions) throw new WalletError(4001, 'User rejected the request.');
+    const { clients } = this.connectedNode();
+    const hook = this.pendingBeforeSend;
+    this.pendingBeforeSend = undefined;
+    await hook?.(ask);
+    const fees =
+      ask.gasPrice !== undefined
+        ? { gasPrice: ask.gasPrice }
+        : { maxFeePerGas: ask.maxFeePerGas, maxPriorityFeePerGas: ask.maxPriorityFeePerGas };
+    try {
+      const hash = await clients.wallet(this.account, this.chainId).sendTransaction({
+        to: ask.to ?? null,
+        data: ask.data,
+        value: ask.value,
+        gas: ask.gas,
+        nonce: ask.nonce,
+        ...fees,
+      });
+      this.sent.push(hash);
+      return hash;
+    } catch (error) {
+      throw WalletError.fromNode(error);
+    }
+  }
+
+  /** A read passed to the node as it came, its answer or error (revert data included) returned as they are. */
+  private async forward(method: string, params: unknown[]): Promise<unknown> {
+    const response = await fetch(this.connectedNode().rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+    if (body.error) throw new WalletError(body.error.code, body.error.message, body.error.data);
+    return body.result;
   }
 
   /** Switches the chain from inside the wallet (the user picked another network). */
@@ -141,9 +264,42 @@ class WalletError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly data?: unknown,
   ) {
     super(message);
   }
+
+  /** A node's refusal (a revert in the estimate, too little ETH) as the wallet reports it: the node's code. */
+  static fromNode(error: unknown): WalletError {
+    if (!(error instanceof BaseError)) throw error;
+    const rpc = error.walk((cause) => cause instanceof RpcRequestError);
+    return rpc instanceof RpcRequestError
+      ? new WalletError(rpc.code, error.shortMessage, rpc.data)
+      : new WalletError(-32603, error.shortMessage);
+  }
+}
+
+type TransactionAskRpc = { from: Address; to?: Address | null; data?: Hex; input?: Hex } & Partial<
+  Record<'value' | 'gas' | 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas' | 'nonce', Hex>
+>;
+
+function quantity(value: Hex | undefined): bigint | undefined {
+  return value === undefined ? undefined : hexToBigInt(value);
+}
+
+function parseAsk(rpc: TransactionAskRpc): TransactionAsk {
+  return {
+    from: rpc.from,
+    ...(rpc.to && { to: rpc.to }),
+    // Wallets take either name for the calldata.
+    ...((rpc.data ?? rpc.input) !== undefined && { data: rpc.data ?? rpc.input }),
+    value: quantity(rpc.value),
+    gas: quantity(rpc.gas),
+    gasPrice: quantity(rpc.gasPrice),
+    maxFeePerGas: quantity(rpc.maxFeePerGas),
+    maxPriorityFeePerGas: quantity(rpc.maxPriorityFeePerGas),
+    nonce: rpc.nonce === undefined ? undefined : hexToNumber(rpc.nonce),
+  };
 }
 
 type AnnounceArgs = {
@@ -161,7 +317,7 @@ function announceProvider({ binding, emit, info }: AnnounceArgs): void {
   const provider = {
     async request({ method, params }: { method: string; params?: unknown[] }) {
       const reply = await forward(method, params ?? []);
-      if ('error' in reply) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
+      if ('error' in reply) throw Object.assign(new Error(reply.error.message), reply.error);
       return reply.result;
     },
     on(event: string, listener: Listener) {
