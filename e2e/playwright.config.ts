@@ -1,7 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 8188);
-const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/floordesk-e2e';
+import { E2E_DATA_DIR as dataDir, E2E_PORT as port } from './support/server-env';
 
 // Debian's Chromium with the flags NOTES.md proved: without the background-networking switches the closed
 // network here refuses its connections, many at a time.

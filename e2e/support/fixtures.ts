@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 import { devnetRpcUrl } from './devnet-chain';
+import { DevnetMarket } from './devnet-market';
 import { DEV_KEYS, TestWallet, WALLET_NAME } from './test-wallet';
 
 type Options = {
@@ -12,12 +13,17 @@ type Options = {
 type Fixtures = {
   /** A test wallet installed in this test's browser context, on the devnet chain, not yet connected. */
   wallet: TestWallet;
+  /** The devnet's Seaport market behind the app: mint, list, fill as sellers and rivals do. */
+  market: DevnetMarket;
 };
 
 export const test = base.extend<Options & Fixtures>({
   walletKeys: [DEV_KEYS, { option: true }],
   wallet: async ({ context, baseURL, walletKeys }, use) => {
     await use(await TestWallet.install(context, DEVNET_CHAIN_ID, { keys: walletKeys, rpcUrl: devnetRpcUrl(baseURL!) }));
+  },
+  market: async ({ baseURL }, use) => {
+    await use(await DevnetMarket.connect(baseURL!));
   },
 });
 
