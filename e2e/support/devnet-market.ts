@@ -36,9 +36,10 @@ import {
   parseAbi,
   parseEther,
   parseEventLogs,
+  type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type DevnetClients, devnetClients, devnetRpcUrl, ownerOf } from './devnet-chain';
+import { type DevnetClients, devnetClients, devnetRpcUrl, ownerOf, receiptOf } from './devnet-chain';
 import { E2E_DATA_DIR } from './server-env';
 
 /**
@@ -210,6 +211,13 @@ export class DevnetMarket {
     return ownerOf(this.clients.chain, collection, tokenId);
   }
 
+  /** Waits for the transaction to be mined; fails if it reverted. */
+  async confirm(hash: Hex): Promise<TransactionReceipt> {
+    const receipt = await receiptOf(this.clients.chain, hash);
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+    return receipt;
+  }
+
   /** The collection's fillable listings, cheapest first, as the app serves them (read signed in as `reader`). */
   async listings(reader: DevnetSigner, slug: string): Promise<ListingRow[]> {
     const { token, sign_num } = await this.signIn(this.account(reader));
@@ -249,12 +257,6 @@ export class DevnetMarket {
     return parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt.logs })
       .filter((log) => isAddressEqual(log.address, collection.address) && isAddressEqual(log.args.to, to.address))
       .map((log) => log.args.tokenId);
-  }
-
-  private async confirm(hash: Hex) {
-    const receipt = await this.clients.chain.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
-    return receipt;
   }
 
   private async expectCheapest(seller: LocalAccount, slug: string, listings: readonly FreshListing[]): Promise<void> {
