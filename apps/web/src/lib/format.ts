@@ -41,3 +41,17 @@ export function formatEth(wei: string | bigint, decimals = 4): string {
   const fraction = decimals === 0 ? '' : `.${(rounded % scale).toString().padStart(decimals, '0')}`;
   return `${value < 0n && rounded > 0n ? '-' : ''}${whole}${fraction}`;
 }
+
+const gwei = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Gwei to 2 decimals; an amount that rounds to nothing is still a price, so it reads as below the smallest step. */
+export function formatGwei(value: number): string {
+  return value > 0 && value < 0.01 ? '<0.01' : gwei.format(value);
+}
+
+export const WEI_PER_GWEI = 1e9;
+
+/** Wei (a fee per gas) in Gwei, as `formatGwei` shows it. */
+export function formatWeiAsGwei(wei: bigint): string {
+  return formatGwei(Number(wei) / WEI_PER_GWEI);
+}

@@ -6,7 +6,7 @@ import { loadWalletActions } from './load-wallet-actions';
 import type { Wallet } from './wallets';
 
 /** EIP-1193 and JSON-RPC codes spec §8 gives a meaning. */
-const USER_REJECTED = 4001;
+export const USER_REJECTED = 4001;
 const UNAUTHORIZED = 4100;
 const INVALID_PARAMS = 32602;
 
@@ -65,6 +65,8 @@ export function createWalletErrorHandler({ notify, reauthorize, t, now }: Wallet
   };
 }
 
+const translate: Translate = (key, values) => i18n.t(key, values ?? {});
+
 /** The one place wallet failures become user feedback. */
 export const handleWalletError = createWalletErrorHandler({
   notify: showToast,
@@ -73,6 +75,11 @@ export const handleWalletError = createWalletErrorHandler({
     void loadWalletActions()
       .then(({ requestAccountAccess }) => requestAccountAccess(wallet))
       .catch(() => undefined),
-  t: (key, values) => i18n.t(key, values ?? {}),
+  t: translate,
   now: Date.now,
 });
+
+/** Spec §8's reading of a wallet failure outside signing, for a view that shows it itself (the sweep modal). */
+export function walletErrorOf(error: unknown): WalletErrorAction {
+  return walletErrorAction(error, false, translate);
+}

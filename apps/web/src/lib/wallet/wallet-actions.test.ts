@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announce, fakeProvider } from '../../test/fake-wallet';
+import { walletErrorCode } from './errors';
 import { walletStore } from './wallet-store';
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -53,5 +54,72 @@ describe('wallet actions', () => {
     await actions.requestAccountAccess(wallet());
     expect(asked.slice(0, 2)).toEqual(['wallet_revokePermissions', 'wallet_requestPermissions']);
     expect(walletStore.getState()).toMatchObject({ status: 'connected', account: account.toLowerCase() });
+  });
+
+  describe('sending a transaction', () => {
+    const hash = `0x${'ab'.repeat(32)}`;
+    const tx = {
+      chain_id: 31337,
+      to: '0x0000000000000068f116a894984e2db1123eb395',
+      data: '0xdeadbeef',
+      value: '1500000000000000000',
+      gas: '390000',
+      max_fee_per_gas: '30000000000',
+      max_priority_fee_per_gas: '5000000000',
+    };
+
+    /** What the wallet was asked to send, answering each request with `hash`. */
+    function sentBy(answer: () => Promise<unknown> = async () => hash) {
+      const sent: unknown[] = [];
+      const request = provider.request.bind(provider);
+      vi.spyOn(provider, 'request').mockImplementation(async (args) => {
+        if (args.method !== 'eth_sendTransaction') return request(args);
+        sent.push((args.params as unknown[])[0]);
+        return answer();
+      });
+      return sent;
+    }
+
+    it("asks the wallet's own provider to send it, with the preset's fees, and answers the hash", async () => {
+      provider.chainId = 31337;
+      const sent = sentBy();
+      await expect(actions.sendWalletTransaction(wallet(), account, tx)).resolves.toBe(hash);
+      expect(sent).toEqual([
+        expect.objectContaining({
+          from: account,
+          to: tx.to,
+          data: tx.data,
+          value: '0x14d1120d7b160000',
+          gas: '0x5f370',
+          maxFeePerGas: '0x6fc23ac00',
+          maxPriorityFeePerGas: '0x12a05f200',
+        }),
+      ]);
+    });
+
+    it('leaves the fees to the wallet when the preset does', async () => {
+      const sent = sentBy();
+      await actions.sendWalletTransaction(wallet(), account, {
+        ...tx,
+        max_fee_per_gas: null,
+        max_priority_fee_per_gas: null,
+      });
+      expect(sent[0]).not.toHaveProperty('maxFeePerGas');
+      expect(sent[0]).not.toHaveProperty('maxPriorityFeePerGas');
+    });
+
+    it('passes on the wallet refusing, with its code', async () => {
+      sentBy(() => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })));
+      const failure = await actions.sendWalletTransaction(wallet(), account, tx).catch((error: unknown) => error);
+      expect(walletErrorCode(failure)).toBe(4001);
+    });
+
+    it('refuses to send from another chain than the one the transaction is for', async () => {
+      provider.chainId = 1;
+      const sent = sentBy();
+      await expect(actions.sendWalletTransaction(wallet(), account, tx)).rejects.toThrow(/does not match the target chain/);
+      expect(sent).toEqual([]);
+      provider.chainId = 31337;
+    });
   });
 });

@@ -1,7 +1,8 @@
+import type { SweepTransaction } from '@floordesk/protocol';
 import { getAddress } from 'viem';
 import { type Connector, ProviderNotFoundError } from 'wagmi';
-import { connect, disconnect, signMessage, switchChain } from 'wagmi/actions';
-import { isSupportedChainId, wagmiConfig } from './wagmi-config';
+import { connect, disconnect, sendTransaction, signMessage, switchChain } from 'wagmi/actions';
+import { isSupportedChainId, type SupportedChainId, wagmiConfig } from './wagmi-config';
 import { walletStore } from './wallet-store';
 import type { Wallet } from './wallets';
 
@@ -48,4 +49,31 @@ export async function requestAccountAccess(wallet: Wallet): Promise<void> {
   await disconnect(wagmiConfig, { connector: connectorOf(wallet) });
   walletStore.getState().disconnected(wallet);
   await connectWallet(wallet);
+}
+
+/**
+ * Has `account` of the wallet send `tx` (eth_sendTransaction) and answers its hash. It goes through the connector,
+ * so to the wallet's own provider: wagmi's HTTP transports point at public nodes, not the chain FloorDesk trades
+ * on. Fees the preset leaves to the wallet (null) are left out for the wallet to fill in.
+ */
+export async function sendWalletTransaction(
+  wallet: Wallet,
+  account: Address,
+  tx: Omit<SweepTransaction, 'from'>,
+): Promise<`0x${string}`> {
+  const fees =
+    tx.max_fee_per_gas !== null && tx.max_priority_fee_per_gas !== null
+      ? { maxFeePerGas: BigInt(tx.max_fee_per_gas), maxPriorityFeePerGas: BigInt(tx.max_priority_fee_per_gas) }
+      : {};
+  return sendTransaction(wagmiConfig, {
+    connector: connectorOf(wallet),
+    account,
+    // The wallet checks it is on this chain; wagmi needs to know the chain only for its own transports.
+    chainId: tx.chain_id as SupportedChainId,
+    to: tx.to as Address,
+    data: tx.data as `0x${string}`,
+    value: BigInt(tx.value),
+    gas: BigInt(tx.gas),
+    ...fees,
+  });
 }

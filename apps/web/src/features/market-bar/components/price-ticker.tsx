@@ -1,13 +1,9 @@
 import { Fuel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatGwei } from '../../../lib/format';
 import { useGasPrice } from '../api/get-gas-price';
 
 const NO_VALUE = '—';
-const gwei = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-/** A base fee that rounds to nothing is still a price: say it is below the smallest step rather than 0. */
-function formatGwei(value: number): string {
-  return value > 0 && value < 0.01 ? '<0.01' : gwei.format(value);
-}
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 /** Base gas and the ETH price; a dash for a figure that is missing, or stale because the last poll failed. */

@@ -1,13 +1,12 @@
-import { MAINNET_CHAIN_ID } from '@floordesk/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleWalletError } from '../../../lib/wallet/errors';
-import { loadWalletActions } from '../../../lib/wallet/load-wallet-actions';
+import { loadWalletActions, usePreloadWalletActions } from '../../../lib/wallet/load-wallet-actions';
 import { useWallet } from '../../../lib/wallet/wallet-store';
 import type { Wallet } from '../../../lib/wallet/wallets';
 import { useAppConfig } from '../api/get-app-config';
+import { wrongNetworkMessage } from '../wrong-network-message';
 
 /** Shown while the wallet is on another chain than the one FloorDesk trades on (spec §2). */
 export function WrongNetworkBanner() {
@@ -22,12 +21,9 @@ export function WrongNetworkBanner() {
   });
   const wrongChain = config !== undefined && wallet !== null && walletChainId !== config.chain_id;
   // Switching needs the wallet SDK: fetch it while the banner asks.
-  useEffect(() => {
-    if (wrongChain) void loadWalletActions().catch(() => undefined);
-  }, [wrongChain]);
+  usePreloadWalletActions(wrongChain);
 
   if (!wrongChain) return null;
-  const chainName = config.chain_id === MAINNET_CHAIN_ID ? t('wallet.mainnet') : config.chain_name;
 
   return (
     <div
@@ -36,7 +32,7 @@ export function WrongNetworkBanner() {
     >
       <span className="flex items-center gap-1.5">
         <TriangleAlert size={14} aria-hidden />
-        {t('wallet.wrong_network', { chain: chainName })}
+        {wrongNetworkMessage(config)}
       </span>
       <button
         type="button"

@@ -12,7 +12,7 @@ import { useSession } from '../../../stores/session-store';
 import { FollowButton } from '../../watchlist/components/follow-button';
 import { useSearchCollections } from '../api/search-collections';
 import { useRecentSearches } from '../recent-searches-store';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SearchOption } from './search-option';
 
 export const SEARCH_DEBOUNCE_MS = 250;
