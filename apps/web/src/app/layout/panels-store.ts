@@ -1,7 +1,10 @@
 import { createStore, useStore } from 'zustand';
 
-/** The panels, popovers and modals of spec §4 "Panels" that close each other; more join with the sweep issue. */
-export type Panel = 'trending' | 'calendar' | 'mobileMenu';
+/**
+ * The panels, popovers and modals of spec §4 "Panels" that close each other: the gas settings ('gas'), the mobile
+ * bar's sweep popover ('sweepPop') and the sweep batch modal ('sweep') among them.
+ */
+export type Panel = 'trending' | 'calendar' | 'mobileMenu' | 'gas' | 'sweepPop' | 'sweep';
 
 /** At most one is open: opening one closes the others, and a route change closes them all (app-layout). */
 export const panelsStore = createStore<{ open: Panel | null }>()(() => ({ open: null }));

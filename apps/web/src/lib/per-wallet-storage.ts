@@ -1,0 +1,33 @@
+/**
+ * Choices the spec keeps per wallet (spec §3: `gas_item`, `is_skipping_pending`): one storage key holding a JSON
+ * object keyed by the lowercased address. What is read passes `isValue` or is dropped, address by address, so one
+ * damaged entry costs only that wallet its choice.
+ */
+export function readPerWallet<T>(storage: Storage, key: string, isValue: (value: unknown) => value is T): Record<string, T> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storage.getItem(key) ?? '{}');
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  const values: Record<string, T> = {};
+  for (const [address, value] of Object.entries(parsed)) if (isValue(value)) values[address.toLowerCase()] = value;
+  return values;
+}
+
+/**
+ * Stores `value` for `address`, re-reading the key first: another tab may have written another wallet's choice
+ * since this one last read it. Answers every wallet's value as now stored.
+ */
+export function writePerWallet<T>(
+  storage: Storage,
+  key: string,
+  isValue: (value: unknown) => value is T,
+  address: string,
+  value: T,
+): Record<string, T> {
+  const values = { ...readPerWallet(storage, key, isValue), [address.toLowerCase()]: value };
+  storage.setItem(key, JSON.stringify(values));
+  return values;
+}
