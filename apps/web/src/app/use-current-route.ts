@@ -1,3 +1,4 @@
+import { isHexAddress, normalizeAddress } from '@floordesk/protocol';
 import { useMatches } from 'react-router';
 import { type AppRoute, appRoutes, NOT_FOUND_PATH } from './routes';
 
@@ -13,4 +14,10 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 export function useCurrentRoute(): AppRoute {
   const handle = useMatches().at(-1)?.handle;
   return isRouteHandle(handle) ? handle.route : notFound;
+}
+
+/** The collection the current page is about (the `:id` of /collection/:id and its variants), or null. */
+export function useRouteCollection(): string | null {
+  const id = useMatches().at(-1)?.params.id;
+  return id !== undefined && isHexAddress(id) ? normalizeAddress(id) : null;
 }

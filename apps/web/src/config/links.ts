@@ -1,4 +1,4 @@
-import type { Lang } from '@floordesk/protocol';
+import { type Lang, MAINNET_CHAIN_ID } from '@floordesk/protocol';
 
 /** Outside destinations of the user menu (spec §2). Placeholders until the project's own pages exist. */
 export const HOW_TO_USE_URL: Record<Lang, string> = {
@@ -14,4 +14,9 @@ export function openseaProfileUrl(address: string): string {
 
 export function blurProfileUrl(address: string): string {
   return `https://blur.io/${address}`;
+}
+
+/** Where a transaction can be looked at: Etherscan on mainnet; other chains (the devnet) have no public explorer. */
+export function transactionUrl(chainId: number, hash: string): string | null {
+  return chainId === MAINNET_CHAIN_ID ? `https://etherscan.io/tx/${hash}` : null;
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../stores/session-store';
@@ -67,5 +67,26 @@ describe('app layout', () => {
 
     await act(() => router.navigate('/my'));
     expect(panelsStore.getState().open).toBeNull();
+  });
+
+  it('shows the sweep controls on collection pages only, for the collection of the route', async () => {
+    const router = renderAt('/trending');
+    const bar = within(await screen.findByRole('region', { name: 'Market bar' }));
+    expect(await bar.findByRole('group', { name: 'Gas presets' })).toBeTruthy();
+    expect(bar.queryByRole('group', { name: 'Sweep' })).toBeNull();
+
+    await act(() => router.navigate('/collection/0x5fbdb2315678afecb367f032d93f642f64180aa3'));
+    expect(await bar.findByRole('group', { name: 'Sweep' })).toBeTruthy();
+  });
+
+  it('closes the gas settings when the route changes', async () => {
+    const router = renderAt('/trending');
+    await screen.findByText('/trending');
+    act(() => setPanelOpen('gas', true));
+    expect(await screen.findByRole('dialog', { name: 'Custom Gas Fee settings' })).toBeTruthy();
+
+    await act(() => router.navigate('/my'));
+    expect(panelsStore.getState().open).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Custom Gas Fee settings' })).toBeNull());
   });
 });

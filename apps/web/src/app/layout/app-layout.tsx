@@ -8,7 +8,7 @@ import { useLoginPromptOpen } from '../../features/auth/login-prompt';
 import { MarketBar } from '../../features/market-bar/components/market-bar';
 import { WrongNetworkBanner } from '../../features/network/components/wrong-network-banner';
 import { lazyWhenOpen } from '../../lib/lazy-component';
-import { useCurrentRoute } from '../use-current-route';
+import { useCurrentRoute, useRouteCollection } from '../use-current-route';
 import { Header } from './header/header';
 import { closePanels, usePanelOpen } from './panels-store';
 import { useDocumentTitle } from './use-document-title';
@@ -21,6 +21,14 @@ const CalendarModal = lazyWhenOpen(
   () => import('../../features/calendar/components/calendar-modal').then((module) => module.CalendarModal),
   () => usePanelOpen('calendar'),
 );
+const GasSettingsDialog = lazyWhenOpen(
+  () => import('../../features/gas/components/gas-settings-dialog').then((module) => module.GasSettingsDialog),
+  () => usePanelOpen('gas'),
+);
+const SweepDialog = lazyWhenOpen(
+  () => import('../../features/sweep/components/sweep-dialog').then((module) => module.SweepDialog),
+  () => usePanelOpen('sweep'),
+);
 const LoginPromptDialog = lazyWhenOpen(
   () => import('../../features/auth/components/login-prompt-dialog').then((module) => module.LoginPromptDialog),
   useLoginPromptOpen,
@@ -28,6 +36,7 @@ const LoginPromptDialog = lazyWhenOpen(
 
 export function AppLayout() {
   const route = useCurrentRoute();
+  const collection = useRouteCollection();
   useDocumentTitle(route.name);
   const { pathname } = useLocation();
   // Spec §4 Panels: a route change closes every panel, popover and modal.
@@ -39,9 +48,13 @@ export function AppLayout() {
       <main className="flex min-w-0 flex-1 flex-col">
         <Outlet />
       </main>
-      {route.showBar && <MarketBar showTrending={route.showTrending} />}
+      {route.showBar && (
+        <MarketBar showTrending={route.showTrending} showBreak={route.showBreak} collection={collection} />
+      )}
       <TrendingPanel />
       <CalendarModal />
+      <GasSettingsDialog />
+      <SweepDialog />
       <Toaster />
       <LoginPromptDialog />
       <SessionMonitor followAccountChanges={route.onAccountChangeJump} />

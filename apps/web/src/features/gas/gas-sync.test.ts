@@ -10,8 +10,8 @@ const dynamic = selectGasPreset(DEFAULT_GAS_ENTRIES, 5);
 function setup({ server = [] as GasEntry[], signedIn = alice as string | null } = {}) {
   const store = createGasStore(localStorage);
   const session = { address: signedIn };
-  const fetch = vi.fn(async (): Promise<GasSettingsData> => ({ gas: server }));
-  const save = vi.fn(async (entries: readonly GasEntry[]) => ({ gas: [...entries] }));
+  const fetch = vi.fn<() => Promise<GasSettingsData>>(async () => ({ gas: server }));
+  const save = vi.fn<(entries: readonly GasEntry[]) => Promise<GasSettingsData>>(async (entries) => ({ gas: [...entries] }));
   const sync = createGasSync({ store, fetch, save, currentAddress: () => session.address });
   return { store, sync, save, session, local: () => gasEntriesOf(store.getState().lists, alice) };
 }

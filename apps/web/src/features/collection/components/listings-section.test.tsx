@@ -6,8 +6,14 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { marketplaceStore } from '../../../stores/marketplace-store';
-import { ok, stubApi } from '../../../test/render-in-app';
+import { closePanels } from '../../../app/layout/panels-store';
+import { walletStore } from '../../../lib/wallet/wallet-store';
+import { sessionStore } from '../../../stores/session-store';
+import { bodiesSentTo, ok, stubApi } from '../../../test/render-in-app';
+import { sweepRunStore } from '../../sweep/sweep-run-store';
 import { APES, listing, NOW } from '../test-fixtures';
+
+const testWallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } };
 import { ListingsSection, ListingsTable } from './listings-section';
 
 function renderWithQueries(element: ReactElement) {
@@ -42,6 +48,10 @@ describe('listings', () => {
 
   afterEach(async () => {
     vi.useRealTimers();
+    sweepRunStore.setState({ run: null });
+    closePanels();
+    sessionStore.getState().clear();
+    walletStore.setState({ status: 'disconnected', wallet: null, account: undefined, chainId: undefined });
     await act(() => i18n.changeLanguage('en'));
   });
 
@@ -141,5 +151,33 @@ describe('listings', () => {
     expect(screen.getByTitle('#2500')).toBeTruthy();
     expect(screen.queryByTitle('#1')).toBeNull();
     expect(screen.getAllByRole('row').length - 1).toBeLessThan(40);
+  });
+
+  it('offers a Buy on each listing that buys that one alone, at most at its price', async () => {
+    const buyer = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+    sessionStore.getState().signIn({ token: buyer, sign_num: 'secret' });
+    walletStore.setState({ status: 'connected', wallet: testWallet, account: buyer, chainId: 31337 });
+    const api = stubApi((url) => {
+      switch (url.pathname) {
+        case '/api/collection/listings':
+          return ok({ list: [listing(1), listing(2)] });
+        case '/api/app/config':
+          return ok({ chain_id: 31337, chain_name: 'FloorDesk devnet', version: 'test' });
+        default:
+          // The quote is still being worked out when the test looks.
+          return new Promise(() => {});
+      }
+    });
+    renderWithQueries(<ListingsSection address={APES} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy #2' }));
+
+    await vi.waitFor(() => expect(bodiesSentTo(api, '/api/sweep/quote')).toHaveLength(1));
+    expect(bodiesSentTo(api, '/api/sweep/quote')[0]).toMatchObject({
+      collection: APES,
+      count: 1,
+      order_id: 'order-2',
+      max_total: listing(2).price,
+    });
+    expect(sweepRunStore.getState().run?.rows.map((row) => [row.token_id, row.status])).toEqual([['2', 1]]);
   });
 });

@@ -6,6 +6,7 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEth } from '../../../lib/format';
 import { useMarketplaces } from '../../../stores/marketplace-store';
+import { useBuyListing } from '../../sweep/use-sweep';
 import { useCollectionListings } from '../api/get-collection-listings';
 import { formatCount } from '../../../lib/format';
 import { DEFAULT_LISTING_SORT, type ListingSort, type ListingSortKey, sortListings, visibleListings } from '../listings';
@@ -19,8 +20,9 @@ import { TokenCell } from './token-cell';
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 28;
 const rowHeight = () => ROW_HEIGHT;
-/** Token, price, marketplace, rank, pending, flagged, age; wider than a phone, so the table scrolls sideways. */
-const COLUMNS = 'grid grid-cols-[minmax(5rem,1fr)_6.5rem_5rem_7.5rem_3.5rem_2.5rem_3rem] items-center gap-x-1.5 px-3';
+/** Token, price, marketplace, rank, pending, flagged, age, buy; wider than a phone, so the table scrolls sideways. */
+const COLUMNS =
+  'grid grid-cols-[minmax(5rem,1fr)_6.5rem_5rem_7.5rem_3.5rem_2.5rem_3rem_3.5rem] items-center gap-x-1.5 px-3';
 
 type ListingsSectionProps = { address: string; className?: string };
 
@@ -30,6 +32,7 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
   const { data, isError } = useCollectionListings(address);
   const enabled = useMarketplaces((state) => state.enabled);
   const { shown, hidden } = useMemo(() => visibleListings(data?.list ?? [], enabled), [data, enabled]);
+  const buy = useBuyListing(address);
 
   return (
     <SectionPanel
@@ -46,7 +49,7 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
         )
       }
     >
-      {data ? <ListingsTable listings={shown} anyHidden={hidden > 0} /> : <Awaiting failed={isError} />}
+      {data ? <ListingsTable listings={shown} anyHidden={hidden > 0} onBuy={buy} /> : <Awaiting failed={isError} />}
     </SectionPanel>
   );
 }
@@ -55,10 +58,12 @@ type ListingsTableProps = {
   listings: readonly ListingRow[];
   /** Whether the marketplace switches hide some, to explain an empty table. */
   anyHidden?: boolean;
+  /** Buys one listing (spec §4); without it the table offers no Buy. */
+  onBuy?: (listing: ListingRow) => void;
 };
 
 /** The listings, sortable by price and rank, rendering only the rows in view so thousands stay fast. */
-export function ListingsTable({ listings, anyHidden = false }: ListingsTableProps) {
+export function ListingsTable({ listings, anyHidden = false, onBuy }: ListingsTableProps) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<ListingSort>(DEFAULT_LISTING_SORT);
   const rows = useMemo(() => sortListings(listings, sort), [listings, sort]);
@@ -87,7 +92,7 @@ export function ListingsTable({ listings, anyHidden = false }: ListingsTableProp
   // A table laid out as CSS grid rows, so that rows can be placed absolutely at their virtual offset.
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">
-      <table aria-label={t('collection.section.listings')} aria-rowcount={rows.length + 1} className="grid min-w-[37rem]">
+      <table aria-label={t('collection.section.listings')} aria-rowcount={rows.length + 1} className="grid min-w-[41rem]">
         <thead className="sticky top-0 z-10 grid border-b border-line bg-panel text-[11px] text-faint">
           <tr aria-rowindex={1} className={COLUMNS} style={{ height: HEADER_HEIGHT }}>
             <th className={headerCell}>{t('collection.listings.token')}</th>
@@ -112,6 +117,9 @@ export function ListingsTable({ listings, anyHidden = false }: ListingsTableProp
             </th>
             <th className={clsx(headerCell, 'justify-center')}>{t('collection.listings.flagged')}</th>
             <th className={clsx(headerCell, 'justify-end')}>{t('collection.listings.age')}</th>
+            <th className={headerCell}>
+              <span className="sr-only">{t('sweep.buy')}</span>
+            </th>
           </tr>
         </thead>
         <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
@@ -122,6 +130,7 @@ export function ListingsTable({ listings, anyHidden = false }: ListingsTableProp
               rowIndex={item.index + 2}
               top={item.start - HEADER_HEIGHT}
               now={now}
+              onBuy={onBuy}
             />
           ))}
         </tbody>
@@ -162,9 +171,15 @@ function SortHeader({ sortKey, label, sort, onSort, after, className }: SortHead
   );
 }
 
-type ListingLineProps = { listing: ListingRow; rowIndex: number; top: number; now: number };
+type ListingLineProps = {
+  listing: ListingRow;
+  rowIndex: number;
+  top: number;
+  now: number;
+  onBuy: ((listing: ListingRow) => void) | undefined;
+};
 
-function ListingLine({ listing, rowIndex, top, now }: ListingLineProps) {
+function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
   const { t } = useTranslation();
   return (
     <tr
@@ -202,6 +217,19 @@ function ListingLine({ listing, rowIndex, top, now }: ListingLineProps) {
       </td>
       <td className="text-right text-faint">
         <Age at={listing.listed_at} now={now} />
+      </td>
+      <td className="flex justify-end">
+        {onBuy && (
+          <button
+            type="button"
+            data-testid="listing-buy"
+            aria-label={t('sweep.buy_token', { token: listing.token_id })}
+            onClick={() => onBuy(listing)}
+            className="h-6 rounded border border-accent/50 px-2 text-[11px] font-semibold text-accent hover:bg-accent/10"
+          >
+            {t('sweep.buy')}
+          </button>
+        )}
       </td>
     </tr>
   );

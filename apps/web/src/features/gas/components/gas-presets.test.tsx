@@ -24,7 +24,7 @@ function renderPresets() {
       <GasBarEffects />
       <input aria-label="Notes" />
       <textarea aria-label="Long notes" />
-      <div contentEditable aria-label="Rich notes" role="textbox" />
+      <div contentEditable data-testid="rich-notes" />
     </>,
   );
 }
@@ -82,13 +82,13 @@ describe('gas preset buttons and keys', () => {
   });
 
   it.each([
-    ['an input', 'Notes'],
-    ['a textarea', 'Long notes'],
-    ['a contenteditable', 'Rich notes'],
-  ])('leaves the digits to %s being typed in', async (_, name) => {
+    ['an input', () => screen.getByRole('textbox', { name: 'Notes' })],
+    ['a textarea', () => screen.getByRole('textbox', { name: 'Long notes' })],
+    ['a contenteditable', () => screen.getByTestId('rich-notes')],
+  ])('leaves the digits to %s being typed in', async (_, field) => {
     signIn();
     renderPresets();
-    await userEvent.click(screen.getByRole('textbox', { name }));
+    await userEvent.click(field());
     await userEvent.keyboard('2');
     expect(gasStore.getState().lists).toEqual({});
     expect(pressed()).toBe('Wallet');

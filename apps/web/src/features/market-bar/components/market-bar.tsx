@@ -10,22 +10,36 @@ const MarketplaceToggles = lazyComponent(() =>
   import('./marketplace-toggles').then((module) => module.MarketplaceToggles),
 );
 const MoreMenu = lazyComponent(() => import('./more-menu').then((module) => module.MoreMenu));
+// Sweeping and gas presets are code no first page needs to render; they arrive beside it.
+const SweepControls = lazyComponent(() =>
+  import('../../sweep/components/sweep-controls').then((module) => module.SweepControls),
+);
+const SweepPopover = lazyComponent(() => import('../../sweep/components/sweep-popover').then((module) => module.SweepPopover));
+const GasPresets = lazyComponent(() => import('../../gas/components/gas-presets').then((module) => module.GasPresets));
+const GasBarEffects = lazyComponent(() =>
+  import('../../gas/components/gas-bar-effects').then((module) => module.GasBarEffects),
+);
 
 type MarketBarProps = {
   /** The route offers the trending panel. */
   showTrending: boolean;
+  /** The route shows the break-even price (with the sweep controls). */
+  showBreak?: boolean;
+  /** The collection the page is about: the sweep controls buy from it; none, none shown. */
+  collection?: string | null;
 };
 
 /**
  * The bottom bar of routes flagged showBar (spec §2), fixed to the bottom of the window. A spacer of its height
  * in the page flow keeps the end of the page from hiding behind it.
  */
-export function MarketBar({ showTrending }: MarketBarProps) {
+export function MarketBar({ showTrending, showBreak = false, collection = null }: MarketBarProps) {
   const { t } = useTranslation();
   // Spec §2 and §9: each part shows when the window is wider than its breakpoint.
   const desktop = useMinWidth(BREAKPOINTS.desktopBar + 1);
   const trendingToggle = useMinWidth(BREAKPOINTS.trendingToggle + 1);
   const calendarToggle = useMinWidth(BREAKPOINTS.calendarToggle + 1);
+  const wide = useMinWidth(BREAKPOINTS.wideSweepButtons + 1);
 
   return (
     <>
@@ -38,20 +52,22 @@ export function MarketBar({ showTrending }: MarketBarProps) {
             <>
               {showTrending && trendingToggle && <TrendingToggle />}
               {calendarToggle && <CalendarToggle />}
-              {/* The sweep controls and the break-even price (next issue) take the room between here and the
-                  marketplaces; the gas presets go between the marketplaces and the prices. */}
+              {collection && <SweepControls collection={collection} showBreak={showBreak} />}
               <div className="flex-1" />
               <MarketplaceToggles full={false} />
+              <div className="h-4 w-px bg-line" aria-hidden />
+              <GasPresets labels={wide ? 'names' : 'keys'} />
               <div className="h-4 w-px bg-line" aria-hidden />
             </>
           ) : (
             <>
               <MoreMenu showTrending={showTrending} />
-              {/* The sweep popover (next issue) goes here. */}
+              {collection && <SweepPopover collection={collection} showBreak={showBreak} />}
               <div className="flex-1" />
             </>
           )}
           <PriceTicker />
+          <GasBarEffects />
       </section>
     </>
   );

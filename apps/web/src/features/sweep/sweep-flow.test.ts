@@ -1,0 +1,265 @@
+import {
+  type AppConfigData,
+  DEFAULT_GAS_ENTRIES,
+  type ListingRow,
+  MARKETPLACES,
+  Status,
+  type SweepOrderData,
+  type SweepPlanItem,
+  type SweepQuoteData,
+} from '@floordesk/protocol';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { closePanels, panelsStore } from '../../app/layout/panels-store';
+import { walletStore } from '../../lib/wallet/wallet-store';
+import type { Wallet } from '../../lib/wallet/wallets';
+import { sessionStore } from '../../stores/session-store';
+import { bodiesSentTo, ok, stubApi } from '../../test/render-in-app';
+import { closeLoginPrompt, loginPromptStore } from '../auth/login-prompt';
+import { APES, listing, milliEth } from '../collection/test-fixtures';
+import { runSweep, SETTLE_POLL_MS, type SweepDeps, type SweepRequest } from './sweep-flow';
+import { previewSweep, sweepCandidates } from './sweep-preview';
+import { type SweepRow, sweepRunStore } from './sweep-run-store';
+import { liveSweepDeps } from './use-start-sweep';
+
+const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const hash: `0x${string}` = `0x${'12'.repeat(32)}`;
+const sweepId = '5f0c4a52-8a3e-4c54-9a0e-1f3f2a7c9d10';
+const config: AppConfigData = { chain_id: 31337, chain_name: 'FloorDesk devnet', version: 'test' };
+const wallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } } satisfies Wallet;
+
+const listings: ListingRow[] = [
+  listing(1, { price: milliEth(1000) }),
+  listing(2, { price: milliEth(1100), risk_flag: 1 }),
+  listing(3, { price: milliEth(1200) }),
+  listing(4, { price: milliEth(1300) }),
+];
+
+function request(count = 2): SweepRequest {
+  const preview = previewSweep(sweepCandidates(listings), {
+    count,
+    marketplaces: new Set(MARKETPLACES),
+    skipPendingFlagged: true,
+    buyer: alice,
+  });
+  return { collection: APES, preview, marketplaces: MARKETPLACES, skipPendingFlagged: true };
+}
+
+function planItem(tokenId: number, role: SweepPlanItem['role'], reason: SweepPlanItem['reason'] = null): SweepPlanItem {
+  const { order_id, token_id, price, marketplace, order_way, img, rank } = listing(tokenId);
+  return { order_id, token_id, price, marketplace, order_way, img, rank, role, reason };
+}
+
+const quote: SweepQuoteData = {
+  id: sweepId,
+  items: [planItem(1, 'buy'), planItem(3, 'buy'), planItem(4, 'spare'), planItem(2, 'skip', 'flagged')],
+  total: milliEth(2200),
+  tx: {
+    chain_id: 31337,
+    from: alice,
+    to: '0x0000000000000068f116a894984e2db1123eb395',
+    data: '0xe7acab24',
+    value: milliEth(2500),
+    gas: '400000',
+    max_fee_per_gas: null,
+    max_priority_fee_per_gas: null,
+  },
+  gas_estimate: null,
+};
+
+function order(flag: 0 | 1 | 2, statuses: (number | null)[]): SweepOrderData {
+  return {
+    id: sweepId,
+    tx_hash: hash,
+    flag,
+    items: quote.items.map((item, index) => ({ ...item, is_buy: statuses[index] ?? null })),
+    spent: flag === 0 ? null : milliEth(1000),
+  };
+}
+
+let answers: Record<string, unknown[]>;
+let api: ReturnType<typeof stubApi>;
+let deps: SweepDeps & { send: Mock<SweepDeps['send']>; notify: Mock<SweepDeps['notify']> };
+
+/** What the server answers next at `path` (the last answer repeats). */
+function serve(path: string, ...replies: unknown[]) {
+  answers[path] = replies;
+}
+
+const run = () => sweepRunStore.getState().run;
+const statuses = () => run()?.rows.map((row: SweepRow) => [row.token_id, row.status]);
+
+describe('the sweep flow (spec §4 buying flow)', () => {
+  beforeEach(() => {
+    answers = {};
+    api = stubApi((url) => {
+      const queue = answers[url.pathname] ?? [];
+      return queue.length > 1 ? queue.shift() : queue[0];
+    });
+    sessionStore.getState().signIn({ token: alice, sign_num: 'secret' });
+    walletStore.setState({ status: 'connected', wallet, account: alice, chainId: 31337 });
+    deps = {
+      ...liveSweepDeps,
+      appConfig: async () => config,
+      send: vi.fn<SweepDeps['send']>(async () => hash),
+      notify: vi.fn<SweepDeps['notify']>(),
+      mobile: () => false,
+      sleep: async () => {},
+    };
+    serve('/api/sweep/quote', ok(quote));
+    serve('/api/sweep/orders', ok(order(0, [1, 1, null, 5000])));
+    serve('/api/sweep/orders/settle', ok(order(1, [3, 4, 3, 5000])));
+  });
+
+  afterEach(() => {
+    closePanels();
+    closeLoginPrompt();
+    sweepRunStore.setState({ run: null });
+    sessionStore.getState().clear();
+    walletStore.setState({ status: 'disconnected', wallet: null, account: undefined, chainId: undefined });
+  });
+
+  it('asks the server for the sweep the user was shown, at most at the price shown, with their gas preset', async () => {
+    await runSweep(request(), deps);
+    expect(bodiesSentTo(api, '/api/sweep/quote')).toEqual([
+      {
+        chain_id: 31337,
+        collection: APES,
+        count: 2,
+        max_total: milliEth(2200),
+        marketplaces: [...MARKETPLACES],
+        skip_pending_flagged: true,
+        gas: DEFAULT_GAS_ENTRIES[0],
+      },
+    ]);
+    expect(deps.send).toHaveBeenCalledExactlyOnceWith(wallet, alice, quote.tx);
+  });
+
+  it('opens the modal with the items in progress and the skipped ones as order errors with their reason', async () => {
+    serve('/api/sweep/quote', new Promise(() => {}));
+    void runSweep(request(), deps);
+    await vi.waitFor(() => expect(run()?.phase).toBe('quoting'));
+    expect(panelsStore.getState().open).toBe('sweep');
+    expect(run()?.rows.map((row) => [row.token_id, row.role, row.status, row.reason])).toEqual([
+      ['1', 'buy', 1, null],
+      ['3', 'buy', 1, null],
+      ['2', 'skip', 5000, 'flagged'],
+    ]);
+  });
+
+  it("records the transaction, polls the settlement and shows each item's status from the receipt", async () => {
+    const sleep = vi.fn<SweepDeps['sleep']>(async () => {});
+    serve('/api/sweep/orders/settle', ok(order(0, [1, 1, null, 5000])), ok(order(1, [3, 4, 3, 5000])));
+    await runSweep(request(), { ...deps, sleep });
+
+    expect(bodiesSentTo(api, '/api/sweep/orders')).toEqual([{ id: sweepId, tx_hash: hash }]);
+    expect(bodiesSentTo(api, '/api/sweep/orders/settle')).toEqual([{ id: sweepId }, { id: sweepId }]);
+    expect(sleep).toHaveBeenCalledWith(SETTLE_POLL_MS);
+    expect(run()).toMatchObject({ phase: 'done', txHash: hash, message: null, total: milliEth(2200) });
+    expect(statuses()).toEqual([
+      ['1', 3],
+      ['3', 4],
+      ['4', 3],
+      ['2', 5000],
+    ]);
+  });
+
+  it('says the transaction failed when the receipt shows nothing bought', async () => {
+    serve('/api/sweep/orders/settle', ok(order(2, [4, 4, null, 5000])));
+    await runSweep(request(), deps);
+    expect(run()).toMatchObject({ phase: 'failed', message: 'Transaction failed' });
+    expect(statuses()).toEqual([
+      ['1', 4],
+      ['3', 4],
+      ['4', null],
+      ['2', 5000],
+    ]);
+  });
+
+  it('marks every item being bought as rejected (4001) when the user rejects it in the wallet', async () => {
+    deps.send.mockRejectedValue(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    await runSweep(request(), deps);
+    expect(run()).toMatchObject({ phase: 'failed', message: 'User rejected' });
+    expect(statuses()).toEqual([
+      ['1', 4001],
+      ['3', 4001],
+      ['4', 4001],
+      ['2', 5000],
+    ]);
+    expect(bodiesSentTo(api, '/api/sweep/orders')).toEqual([]);
+  });
+
+  it("marks the items order errors (5000) and shows the wallet's message on any other wallet failure", async () => {
+    deps.send.mockRejectedValue(Object.assign(new Error('insufficient funds for gas * price + value'), { code: -32000 }));
+    await runSweep(request(), deps);
+    expect(run()).toMatchObject({ phase: 'failed', message: 'insufficient funds for gas * price + value' });
+    expect(statuses()).toEqual([
+      ['1', 5000],
+      ['3', 5000],
+      ['4', 5000],
+      ['2', 5000],
+    ]);
+  });
+
+  it('marks every item higher than expected (1515) when the plan costs more than the user was shown', async () => {
+    serve('/api/sweep/quote', { status: Status.HigherThanExpected, msg: 'Higher than expected', data: null });
+    await runSweep(request(), deps);
+    expect(run()).toMatchObject({ phase: 'failed', message: 'Higher than expected' });
+    expect(statuses()).toEqual([
+      ['1', 1515],
+      ['3', 1515],
+      ['2', 5000],
+    ]);
+    expect(deps.send).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal in the modal, and on phones as a toast too", async () => {
+    const premium = 'Purchase functionality is only available to premium users';
+    serve('/api/sweep/quote', { status: Status.PremiumRequired, msg: premium, data: null });
+    await runSweep(request(), { ...deps, mobile: () => true });
+    expect(run()).toMatchObject({ phase: 'failed', message: premium });
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith(premium);
+    expect(deps.send).not.toHaveBeenCalled();
+  });
+
+  it('says err.no_order without asking the server when nothing can be bought', async () => {
+    await runSweep({ ...request(), preview: previewSweep([], { count: 2, marketplaces: new Set(), skipPendingFlagged: true, buyer: alice }) }, deps);
+    expect(run()).toMatchObject({ phase: 'failed', message: 'No matching orders.', rows: [] });
+    expect(bodiesSentTo(api, '/api/sweep/quote')).toEqual([]);
+  });
+
+  it('refuses on the wrong chain with the network message, without opening the wallet or asking the server', async () => {
+    walletStore.setState({ chainId: 1 });
+    await runSweep(request(), deps);
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith('To use BUY functionality, switch to FloorDesk devnet');
+    expect(deps.send).not.toHaveBeenCalled();
+    expect(api).not.toHaveBeenCalled();
+    expect(run()).toBeNull();
+    expect(panelsStore.getState().open).toBeNull();
+  });
+
+  it('refuses the same way when no wallet is connected', async () => {
+    walletStore.setState({ status: 'disconnected', wallet: null, account: undefined, chainId: undefined });
+    await runSweep(request(), deps);
+    expect(deps.notify).toHaveBeenCalledOnce();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('asks a visitor to sign in first', async () => {
+    sessionStore.getState().clear();
+    await runSweep(request(), deps);
+    expect(loginPromptStore.getState().open).toBe(true);
+    expect(api).not.toHaveBeenCalled();
+    expect(run()).toBeNull();
+  });
+
+  it('sends a single buy as a sweep of one, naming its listing', async () => {
+    const single = previewSweep([listing(3)], {
+      count: 1,
+      marketplaces: new Set(MARKETPLACES),
+      skipPendingFlagged: true,
+      buyer: alice,
+    });
+    await runSweep({ ...request(), preview: single, orderId: 'order-3' }, deps);
+    expect(bodiesSentTo(api, '/api/sweep/quote')[0]).toMatchObject({ count: 1, order_id: 'order-3', max_total: listing(3).price });
+  });
+});

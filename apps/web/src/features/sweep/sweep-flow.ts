@@ -1,0 +1,215 @@
+import {
+  type AppConfigData,
+  type GasEntry,
+  type ListingRow,
+  type Marketplace,
+  Status,
+  SweepItemStatus,
+  type SweepOrderData,
+  type SweepPlanItem,
+  type SweepQuoteData,
+  type SweepTransaction,
+} from '@floordesk/protocol';
+import { ApiError } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
+import { USER_REJECTED, walletErrorCode, walletErrorOf } from '../../lib/wallet/errors';
+import type { WalletState } from '../../lib/wallet/wallet-store';
+import type { Wallet } from '../../lib/wallet/wallets';
+import { wrongNetworkMessage } from '../network/wrong-network-message';
+import type { quoteSweep } from './api/quote-sweep';
+import type { recordSweep } from './api/record-sweep';
+import type { settleSweep } from './api/settle-sweep';
+import type { SweepPreview } from './sweep-preview';
+import { isSweepBusy, type SweepRow, type SweepRun, sweepRunStore } from './sweep-run-store';
+
+/** How often a sent sweep asks the server whether its receipt is in. */
+export const SETTLE_POLL_MS = 1500;
+/** Pending buys are forgotten after 10 minutes (ARCHITECTURE.md §6); a sweep not mined by then is left to the wallet. */
+export const SETTLE_GIVE_UP_MS = 10 * 60_000;
+
+type Address = `0x${string}`;
+
+export type SweepRequest = {
+  collection: string;
+  /** What the user was shown: the items listed while the server plans, and the most they agreed to pay. */
+  preview: SweepPreview;
+  /** A single buy of this listing (the listings table's Buy). */
+  orderId?: string;
+  marketplaces: readonly Marketplace[];
+  skipPendingFlagged: boolean;
+};
+
+export type SweepDeps = {
+  /** Spec §6: false (and the sign-in prompt shown) for a visitor. */
+  requireLogin: () => boolean;
+  wallet: () => Pick<WalletState, 'wallet' | 'account' | 'chainId'>;
+  appConfig: () => Promise<AppConfigData>;
+  /** The preset the transaction's fees follow. */
+  gas: () => GasEntry;
+  quote: typeof quoteSweep;
+  record: typeof recordSweep;
+  settle: typeof settleSweep;
+  send: (wallet: Wallet, account: Address, tx: SweepTransaction) => Promise<Address>;
+  /** The wallet lost our permission (4100): ask for it again. */
+  reauthorize: (wallet: Wallet, error: unknown) => void;
+  openModal: () => void;
+  notify: (message: string) => void;
+  /** Spec §8: on phones a batch message is also a toast. */
+  mobile: () => boolean;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+};
+
+let lastRunId = 0;
+
+function rowOf(listing: ListingRow | SweepPlanItem, role: SweepRow['role'], status: number | null): SweepRow {
+  const { order_id, token_id, price, marketplace, img, rank } = listing;
+  return { order_id, token_id, price, marketplace, img, rank, role, reason: null, status };
+}
+
+/** Spec §4: on opening, the items to buy are in progress and the skipped ones 5000. */
+function rowsOfPreview(preview: SweepPreview): SweepRow[] {
+  return [
+    ...preview.buy.map((listing) => rowOf(listing, 'buy', SweepItemStatus.InProgress)),
+    ...preview.skipped.map(({ listing, reason }) => ({ ...rowOf(listing, 'skip', SweepItemStatus.Skipped), reason })),
+  ];
+}
+
+function statusOfRole(role: SweepRow['role']): number | null {
+  switch (role) {
+    case 'buy':
+      return SweepItemStatus.InProgress;
+    case 'spare':
+      return null;
+    case 'skip':
+      return SweepItemStatus.Skipped;
+  }
+}
+
+/** The server's plan replaces the preview: it may have dropped listings that would revert, or added spares. */
+function rowsOfPlan(items: readonly SweepPlanItem[]): SweepRow[] {
+  return items.map((item) => ({ ...rowOf(item, item.role, statusOfRole(item.role)), reason: item.reason }));
+}
+
+function rowsOfOrder(order: SweepOrderData): SweepRow[] {
+  return order.items.map((item) => ({ ...rowOf(item, item.role, item.is_buy), reason: item.reason }));
+}
+
+/** A batch outcome (spec §4: rejected, error, higher than expected) for the items being bought; skipped ones keep their reason. */
+function withOutcome(rows: readonly SweepRow[], status: number): SweepRow[] {
+  return rows.map((row) => (row.role === 'skip' ? row : { ...row, status }));
+}
+
+function apiMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : i18n.t('err.server');
+}
+
+/** A failure worth asking again about: the answer never came, as opposed to a refusal. */
+function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+/**
+ * Spec §4's buying flow: plan (the server quotes), send (the wallet), record, then poll the settlement until the
+ * receipt says what each item came to. Every step writes what the user sees into the sweep modal's store.
+ */
+export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<void> {
+  if (!deps.requireLogin()) return;
+  if (isSweepBusy(sweepRunStore.getState().run)) {
+    deps.openModal();
+    return;
+  }
+  const { wallet, account, chainId } = deps.wallet();
+  let config: AppConfigData;
+  try {
+    config = await deps.appConfig();
+  } catch {
+    // The API client has told the user the server cannot be reached.
+    return;
+  }
+  // Spec §2: the wrong-network banner blocks buying; the wallet is not even asked.
+  if (!wallet || !account || chainId !== config.chain_id) {
+    deps.notify(wrongNetworkMessage(config));
+    return;
+  }
+
+  const id = ++lastRunId;
+  sweepRunStore.setState({
+    run: {
+      id,
+      phase: 'quoting',
+      rows: rowsOfPreview(request.preview),
+      total: request.preview.total.toString(),
+      message: null,
+      txHash: null,
+      chainId,
+    },
+  });
+  deps.openModal();
+
+  /** Changes this sweep's view, unless a newer sweep has replaced it. */
+  function update(change: (run: SweepRun) => Partial<SweepRun>) {
+    const { run } = sweepRunStore.getState();
+    if (run?.id === id) sweepRunStore.setState({ run: { ...run, ...change(run) } });
+  }
+  function fail(message: string, status?: number) {
+    update((run) => ({ phase: 'failed', message, rows: status === undefined ? run.rows : withOutcome(run.rows, status) }));
+    if (deps.mobile()) deps.notify(message);
+  }
+
+  if (request.preview.buy.length === 0) return fail(i18n.t('err.no_order'));
+
+  let quote: SweepQuoteData;
+  try {
+    quote = await deps.quote({
+      chain_id: chainId,
+      collection: request.collection,
+      count: request.preview.buy.length,
+      ...(request.orderId === undefined ? {} : { order_id: request.orderId }),
+      max_total: request.preview.total.toString(),
+      marketplaces: [...request.marketplaces],
+      skip_pending_flagged: request.skipPendingFlagged,
+      gas: deps.gas(),
+    });
+  } catch (error) {
+    const higher = error instanceof ApiError && error.status === Status.HigherThanExpected;
+    return fail(apiMessage(error), higher ? SweepItemStatus.HigherThanExpected : SweepItemStatus.Skipped);
+  }
+  update(() => ({ phase: 'signing', rows: rowsOfPlan(quote.items), total: quote.total }));
+
+  let hash: Address;
+  try {
+    // From the address the server planned for (its own listings excluded); the wallet refuses any other.
+    hash = await deps.send(wallet, quote.tx.from as Address, quote.tx);
+  } catch (error) {
+    if (walletErrorCode(error) === USER_REJECTED) {
+      return fail(i18n.t('sweep.status.4001'), SweepItemStatus.Rejected);
+    }
+    const action = walletErrorOf(error);
+    if (action.type === 'reauthorize') deps.reauthorize(wallet, error);
+    return fail(action.type === 'notify' ? action.message : i18n.t('sweep.reauthorize'), SweepItemStatus.Skipped);
+  }
+  update(() => ({ phase: 'confirming', txHash: hash }));
+
+  let order: SweepOrderData;
+  try {
+    order = await deps.record(quote.id, hash);
+  } catch (error) {
+    return fail(apiMessage(error));
+  }
+  const giveUpAt = deps.now() + SETTLE_GIVE_UP_MS;
+  while (order.flag === 0) {
+    update(() => ({ rows: rowsOfOrder(order) }));
+    if (deps.now() >= giveUpAt) return fail(i18n.t('sweep.still_pending'));
+    await deps.sleep(SETTLE_POLL_MS);
+    try {
+      order = await deps.settle(quote.id);
+    } catch (error) {
+      if (!isTransient(error)) return fail(apiMessage(error));
+    }
+  }
+  const settled = order;
+  update(() => ({ rows: rowsOfOrder(settled) }));
+  if (settled.flag === 1) update(() => ({ phase: 'done' }));
+  else fail(i18n.t('sweep.failed'));
+}

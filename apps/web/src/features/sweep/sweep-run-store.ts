@@ -1,0 +1,48 @@
+import type { Marketplace, SkipReason, SweepPlanItem } from '@floordesk/protocol';
+import { createStore, useStore } from 'zustand';
+
+/** One line of the sweep modal: a listing bought, a spare behind them, or one passed over and why. */
+export type SweepRow = {
+  order_id: string;
+  token_id: string;
+  /** Wei. */
+  price: string;
+  marketplace: Marketplace;
+  img: string | null;
+  rank: number | null;
+  role: SweepPlanItem['role'];
+  reason: SkipReason | null;
+  /** SweepItemStatus (spec §4 `is_buy`), or another code the server sent; null for a spare not used (yet). */
+  status: number | null;
+};
+
+/**
+ * Where a sweep stands: the server plans it ('quoting'), the wallet is asked ('signing'), the transaction is on its
+ * way ('confirming'), then it is over either way.
+ */
+export type SweepPhase = 'quoting' | 'signing' | 'confirming' | 'done' | 'failed';
+
+export type SweepRun = {
+  /** Tells a newer sweep's updates from a superseded one's. */
+  id: number;
+  phase: SweepPhase;
+  rows: SweepRow[];
+  /** Wei: what the listings being bought cost together. */
+  total: string;
+  /** What went wrong, in the user's language (the server's msg, the wallet's error, ours). */
+  message: string | null;
+  txHash: string | null;
+  chainId: number;
+};
+
+/** The sweep the modal shows: the latest one started. */
+export const sweepRunStore = createStore<{ run: SweepRun | null }>()(() => ({ run: null }));
+
+export function useSweepRun(): SweepRun | null {
+  return useStore(sweepRunStore, (state) => state.run);
+}
+
+/** A sweep the user is still waiting on before the next may start: the server or the wallet has it. */
+export function isSweepBusy(run: SweepRun | null): boolean {
+  return run?.phase === 'quoting' || run?.phase === 'signing';
+}

@@ -1,0 +1,26 @@
+import { BREAKPOINTS, SWEEP_NARROW_MAX_PX } from '@floordesk/protocol';
+import { useMinWidth } from '../../lib/use-min-width';
+
+/**
+ * Where the desktop bar has room for what (spec §9's breakpoints; which part goes where is ours): everything fits
+ * above 1600 px; below, the break-even price needs 950 px, the slider 1280 px, and the gas presets and the skip
+ * switch shorten their labels.
+ */
+export const SWEEP_BAR_MIN_PX = {
+  breakEven: 950,
+  slider: 1280,
+  /** Gas preset names, the skip switch's full label and the count button 10 (spec §9: "above 1600"). */
+  wide: BREAKPOINTS.wideSweepButtons + 1,
+} as const;
+
+/** Which of SWEEP_BUTTONS' sets the window gets: desktop above 850 px (wide above 1600), narrow below 500. */
+export type SweepScreen = 'wide' | 'desktop' | 'mobile' | 'narrow';
+
+export function useSweepScreen(): SweepScreen {
+  const wide = useMinWidth(SWEEP_BAR_MIN_PX.wide);
+  const desktop = useMinWidth(BREAKPOINTS.desktopBar + 1);
+  const mobile = useMinWidth(SWEEP_NARROW_MAX_PX);
+  if (wide) return 'wide';
+  if (desktop) return 'desktop';
+  return mobile ? 'mobile' : 'narrow';
+}
