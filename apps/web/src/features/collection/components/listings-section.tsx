@@ -22,7 +22,9 @@ const HEADER_HEIGHT = 28;
 const rowHeight = () => ROW_HEIGHT;
 /** Token, price, marketplace, rank, pending, flagged, age, buy; wider than a phone, so the table scrolls sideways. */
 const COLUMNS =
-  'grid grid-cols-[minmax(5rem,1fr)_6.5rem_5rem_7.5rem_3.5rem_2.5rem_3rem_3.5rem] items-center gap-x-1.5 px-3';
+  'grid grid-cols-[minmax(5rem,1fr)_6.5rem_5rem_7.5rem_3.5rem_2.5rem_3rem_3rem] items-center gap-x-1.5 px-3';
+/** Buy stays in view at the right edge while the rest of a narrow table scrolls sideways under it. */
+const STICKY_END = 'sticky right-0';
 
 type ListingsSectionProps = { address: string; className?: string };
 
@@ -117,7 +119,7 @@ export function ListingsTable({ listings, anyHidden = false, onBuy }: ListingsTa
             </th>
             <th className={clsx(headerCell, 'justify-center')}>{t('collection.listings.flagged')}</th>
             <th className={clsx(headerCell, 'justify-end')}>{t('collection.listings.age')}</th>
-            <th className={headerCell}>
+            <th className={clsx(headerCell, STICKY_END, 'h-full bg-panel')}>
               <span className="sr-only">{t('sweep.buy')}</span>
             </th>
           </tr>
@@ -184,7 +186,7 @@ function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
   return (
     <tr
       aria-rowindex={rowIndex}
-      className={clsx(COLUMNS, 'absolute inset-x-0 top-0 border-b border-line/50 hover:bg-raised')}
+      className={clsx(COLUMNS, 'absolute inset-x-0 top-0 border-b border-line/50 bg-panel hover:bg-raised')}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
       <td className="min-w-0">
@@ -218,7 +220,7 @@ function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
       <td className="text-right text-faint">
         <Age at={listing.listed_at} now={now} />
       </td>
-      <td className="flex justify-end">
+      <td className={clsx('flex h-full items-center justify-end bg-inherit', STICKY_END)}>
         {onBuy && (
           <button
             type="button"

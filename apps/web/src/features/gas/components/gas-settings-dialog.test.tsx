@@ -6,6 +6,7 @@ import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../stores/session-store';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
 import { gasEntriesOf, gasStore } from '../gas-store';
+import { GasBarEffects } from './gas-bar-effects';
 import { GasSettingsDialog } from './gas-settings-dialog';
 
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -13,7 +14,12 @@ const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 async function openSettings() {
   sessionStore.getState().signIn({ token: alice, sign_num: 'secret' });
   setPanelOpen('gas', true);
-  renderInApp(<GasSettingsDialog />);
+  renderInApp(
+    <>
+      <GasSettingsDialog />
+      <GasBarEffects />
+    </>,
+  );
   return within(await screen.findByRole('dialog', { name: 'Custom Gas Fee settings' }));
 }
 
@@ -111,5 +117,15 @@ describe('Custom Gas Fee settings', () => {
     const bases = within(preset(3).getByRole('group', { name: 'Custom 1 base fee multiplier' }));
     expect(bases.getAllByRole('button').map((button) => button.textContent)).toEqual(['Undouble', '1', '1.5', '2']);
     expect(preset(5).queryByRole('group', { name: /base fee multiplier/ })).toBeNull();
+  });
+
+  it('keeps a preset chosen by key while the settings were open', async () => {
+    await openSettings();
+    await userEvent.click(within(preset(1).getByRole('group', { name: 'Fast base fee multiplier' })).getByRole('button', { name: '2' }));
+    await userEvent.keyboard('3');
+    await save();
+    expect(stored(2)?.status).toBe(1);
+    expect(stored(0)?.status).toBe(0);
+    expect(stored(1)?.base).toBe(2);
   });
 });

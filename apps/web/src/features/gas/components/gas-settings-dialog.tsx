@@ -1,4 +1,4 @@
-import { GAS_BASE_MULTIPLIERS, type GasProblem, GasPresetType, WALLET_PRIORITY_OPTIONS } from '@floordesk/protocol';
+import { GAS_BASE_MULTIPLIERS, type GasEntry, type GasProblem, GasPresetType, WALLET_PRIORITY_OPTIONS } from '@floordesk/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
@@ -44,7 +44,11 @@ function GasSettingsForm() {
 
   function save() {
     setTriedSave(true);
-    const saved = results.flatMap((result) => (result.entry ? [result.entry] : []));
+    // The selection as it is now: keys 1–6 may have changed it while the form was open.
+    const selected = entries.find((entry) => entry.status === 1)?.type;
+    const saved = results.flatMap((result): GasEntry[] =>
+      result.entry ? [{ ...result.entry, status: result.entry.type === selected ? 1 : 0 }] : [],
+    );
     if (!token || saved.length !== results.length) return;
     gasSync.change(token, saved);
     setPanelOpen('gas', false);

@@ -50,8 +50,9 @@ export function MarketBar({ showTrending, showBreak = false, collection = null }
         >
           {desktop ? (
             <>
-              {showTrending && trendingToggle && <TrendingToggle />}
-              {calendarToggle && <CalendarToggle />}
+              {/* Their labels only where the bar has room for them beside the sweep and gas controls. */}
+              {showTrending && trendingToggle && <TrendingToggle compact={!wide} />}
+              {calendarToggle && <CalendarToggle compact={!wide} />}
               {collection && <SweepControls collection={collection} showBreak={showBreak} />}
               <div className="flex-1" />
               <MarketplaceToggles full={false} />

@@ -5,27 +5,30 @@ import { useTranslation } from 'react-i18next';
 import { setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
 import { requireLogin } from '../../auth/login-prompt';
 
-type ToggleProps = { pressed: boolean; onClick: () => void; icon: ReactNode; label: string };
+/** `compact` shows the icon alone, where the bar is short of room; the label stays its name and tooltip. */
+type CompactProps = { compact?: boolean };
+type ToggleProps = CompactProps & { pressed: boolean; onClick: () => void; icon: ReactNode; label: string };
 
-function Toggle({ pressed, onClick, icon, label }: ToggleProps) {
+function Toggle({ pressed, onClick, icon, label, compact = false }: ToggleProps) {
   return (
     <button
       type="button"
       aria-pressed={pressed}
       onClick={onClick}
+      title={compact ? label : undefined}
       className={clsx(
         'flex h-7 shrink-0 items-center gap-1.5 rounded-md px-2 font-medium transition-colors',
         pressed ? 'bg-accent/15 text-accent' : 'text-muted hover:bg-raised hover:text-fg',
       )}
     >
       {icon}
-      {label}
+      <span className={clsx(compact && 'sr-only')}>{label}</span>
     </button>
   );
 }
 
 /** Opens and closes the trending panel; visitors get the sign-in prompt (spec §6). */
-export function TrendingToggle() {
+export function TrendingToggle({ compact }: CompactProps) {
   const { t } = useTranslation();
   const open = usePanelOpen('trending');
   return (
@@ -34,11 +37,12 @@ export function TrendingToggle() {
       onClick={() => setPanelOpen('trending', !open && requireLogin())}
       icon={<Flame size={14} aria-hidden />}
       label={t('bar.trending')}
+      compact={compact}
     />
   );
 }
 
-export function CalendarToggle() {
+export function CalendarToggle({ compact }: CompactProps) {
   const { t } = useTranslation();
   const open = usePanelOpen('calendar');
   return (
@@ -47,6 +51,7 @@ export function CalendarToggle() {
       onClick={() => setPanelOpen('calendar', !open)}
       icon={<CalendarDays size={14} aria-hidden />}
       label={t('bar.calendar')}
+      compact={compact}
     />
   );
 }

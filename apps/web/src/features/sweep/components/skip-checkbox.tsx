@@ -3,13 +3,19 @@ import { useSession } from '../../../stores/session-store';
 import { requireLogin } from '../../auth/login-prompt';
 import { skipStore, useSkipPendingFlagged } from '../skip-store';
 
-/** 'SKIP PENDING AND FLAGGED' (spec §5), remembered per wallet; `short` where the bar is short of room. */
-export function SkipCheckbox({ short = false }: { short?: boolean }) {
+/**
+ * 'SKIP PENDING AND FLAGGED' (spec §5), remembered per wallet. Where the bar is short of room its label shortens,
+ * or only the checkbox shows (the full text is its name and tooltip either way).
+ */
+export function SkipCheckbox({ label = 'full' }: { label?: 'full' | 'short' | 'none' }) {
   const { t } = useTranslation();
   const token = useSession((state) => state.token);
   const skip = useSkipPendingFlagged();
   return (
-    <label className="flex shrink-0 cursor-pointer items-center gap-1.5 text-[11px] font-semibold whitespace-nowrap text-muted hover:text-fg">
+    <label
+      title={label === 'full' ? undefined : t('sweep.skip')}
+      className="flex shrink-0 cursor-pointer items-center gap-1.5 text-[11px] font-semibold whitespace-nowrap text-muted hover:text-fg"
+    >
       <input
         type="checkbox"
         checked={skip}
@@ -20,9 +26,7 @@ export function SkipCheckbox({ short = false }: { short?: boolean }) {
         }}
         className="size-3.5 cursor-pointer accent-[var(--accent)]"
       />
-      <span aria-hidden title={short ? t('sweep.skip') : undefined}>
-        {short ? t('sweep.skip_short') : t('sweep.skip')}
-      </span>
+      {label !== 'none' && <span aria-hidden>{label === 'short' ? t('sweep.skip_short') : t('sweep.skip')}</span>}
     </label>
   );
 }

@@ -68,25 +68,30 @@ describe('the bar’s sweep controls', () => {
     expect(countButtons(await bar().findByRole('group', { name: 'Sweep' }))).toEqual([2, 3, 4, 5]);
     expect(bar().getByRole('slider', { name: 'Items to sweep' })).toBeTruthy();
     expect(bar().getByRole('checkbox', { name: 'SKIP PENDING AND FLAGGED' })).toBeTruthy();
+    expect(bar().getByText('SKIP P/F')).toBeTruthy();
     expect(sweepButton().textContent).toMatch(/^SWEEP 1/);
   });
 
-  it('adds 10 above 1600 px', async () => {
+  it('adds 10 above 1600 px, and every label', async () => {
     renderBar({ width: 1601 });
     expect(countButtons(await bar().findByRole('group', { name: 'Sweep' }))).toEqual([2, 3, 4, 5, 10]);
+    expect(bar().getByText('SKIP PENDING AND FLAGGED')).toBeTruthy();
+    expect(bar().getByText('Trending')).toBeTruthy();
   });
 
-  it('makes room below 1280 px: no slider', async () => {
-    renderBar({ width: 1000 });
+  it('makes room below 1280 px: no slider, and the skip switch without its label', async () => {
+    renderBar({ width: 1100 });
     await bar().findByRole('group', { name: 'Sweep' });
     expect(bar().queryByRole('slider')).toBeNull();
+    expect(bar().getByRole('checkbox', { name: 'SKIP PENDING AND FLAGGED' })).toBeTruthy();
+    expect(bar().queryByText('SKIP P/F')).toBeNull();
     expect(await bar().findByTestId('break-even')).toBeTruthy();
   });
 
   // Rendered at its width rather than shrunk to it: happy-dom reports a media query that stops matching only
   // after it has once reported it matching.
-  it('and no break-even price below 950 px', async () => {
-    renderBar({ width: 900 });
+  it('and no break-even price from 1015 px down', async () => {
+    renderBar({ width: 1015 });
     await bar().findByRole('group', { name: 'Sweep' });
     expect(bar().queryByTestId('break-even')).toBeNull();
     expect(bar().getByTestId('sweep-button')).toBeTruthy();

@@ -21,7 +21,7 @@ export function SweepControls({ collection, showBreak }: SweepControlsProps) {
   const sweep = useSweep(collection);
   const screen = useSweepScreen();
   const wide = screen === 'wide';
-  const slider = useMinWidth(SWEEP_BAR_MIN_PX.slider);
+  const roomy = useMinWidth(SWEEP_BAR_MIN_PX.roomy);
   const breakEven = useMinWidth(SWEEP_BAR_MIN_PX.breakEven);
   // Sending needs the wallet SDK: fetched while the sweep shows, not after SWEEP is pressed.
   usePreloadWalletActions();
@@ -29,9 +29,9 @@ export function SweepControls({ collection, showBreak }: SweepControlsProps) {
   return (
     <fieldset aria-label={t('sweep.controls')} className="flex min-w-0 shrink-0 items-center gap-2">
       <CountButtons options={wide ? SWEEP_BUTTONS.wide : SWEEP_BUTTONS.desktop} />
-      {slider && <CountSlider className="w-20" />}
+      {roomy && <CountSlider className="w-16" />}
       <SweepButton sweep={sweep} />
-      <SkipCheckbox short={!wide} />
+      <SkipCheckbox label={wide ? 'full' : roomy ? 'short' : 'none'} />
       {showBreak && breakEven && <BreakEven collection={collection} />}
     </fieldset>
   );

@@ -72,7 +72,7 @@ function SweepReport({ run, buying }: { run: SweepRun; buying: number }) {
 function Figure({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="truncate text-[10px] font-semibold tracking-wide text-faint">{label}</dt>
+      <dt className="text-[10px] leading-tight font-semibold tracking-wide text-faint">{label}</dt>
       <dd data-testid={testId} className="font-mono text-[14px] text-fg">
         {children}
       </dd>
