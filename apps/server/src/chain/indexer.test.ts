@@ -127,7 +127,7 @@ describe('the indexer', () => {
     expect(rows[0]?.trades).toBe(rows[0]?.sales);
   }, 60_000);
 
-  it('counts a pending fill against its listing until the block that mines it', async () => {
+  it('counts a pending fill (and its priority fee) against its listing until the block that mines it', async () => {
     const { recordPending } = await import('./mempool');
     await rpc(devnet().rpcUrl, 'evm_setAutomine', [false]);
     try {
@@ -152,6 +152,8 @@ describe('the indexer', () => {
       }
       const tx = await devnet().chain.client.getTransaction({ hash: pendingHash as Hex });
       expect(await recordPending(database().pool, tx, devnet().manifest.seaport, new Date())).toBe(1);
+      const recorded = await database().pool.query('select priority_fee_wei from pending_buys');
+      expect(recorded.rows).toEqual([{ priority_fee_wei: tx.maxPriorityFeePerGas?.toString() }]);
       await devnet().mine(1);
       await sale;
       await indexToHead(indexerOptions(database(), devnet().chain));

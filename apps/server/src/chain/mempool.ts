@@ -53,13 +53,15 @@ export async function recordPending(pool: Pool, tx: Transaction, seaport: string
   const targets = fillTargets(tx.input);
   if (targets.length === 0) return 0;
   const result = await pool.query(
-    `insert into pending_buys (tx_hash, collection, token_id, buyer, seen_at)
-     select $1, * , $4, $5 from unnest($2::text[], $3::numeric[]) on conflict do nothing`,
+    `insert into pending_buys (tx_hash, collection, token_id, buyer, priority_fee_wei, seen_at)
+     select $1, * , $4, $5, $6 from unnest($2::text[], $3::numeric[]) on conflict do nothing`,
     [
       tx.hash.toLowerCase(),
       targets.map((t) => t.collection),
       targets.map((t) => t.tokenId.toString()),
       tx.from.toLowerCase(),
+      // A legacy transaction's whole gas price counts as its tip: what a rival buyer would have to outbid.
+      (tx.maxPriorityFeePerGas ?? tx.gasPrice)?.toString() ?? null,
       now,
     ],
   );

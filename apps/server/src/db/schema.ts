@@ -1,5 +1,19 @@
+import type { GasSettingsData, SweepOrderItem } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -211,6 +225,8 @@ export const pendingBuys = pgTable(
     collection: text('collection').notNull(),
     tokenId: uint256('token_id').notNull(),
     buyer: text('buyer').notNull(),
+    /** The transaction's priority fee (its gas price when legacy): the dynamic gas preset outbids the highest. */
+    priorityFeeWei: uint256('priority_fee_wei'),
     seenAt: timestamptz('seen_at').notNull(),
   },
   (table) => [
@@ -289,4 +305,48 @@ export const watchlist = pgTable(
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userAddress, table.collection] })],
+);
+
+// ---- Sweep buying ----
+
+/** A user's gas presets (spec §3 "Gas item"), replaced whole by each save. */
+export const gasSettings = pgTable('gas_settings', {
+  address: text('address')
+    .primaryKey()
+    .references(() => users.address),
+  gas: jsonb('gas').$type<GasSettingsData['gas']>().notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/**
+ * A sweep from its quote to its outcome (the spec's order record). `status`: 'quoted' (the transaction was prepared),
+ * 'sent' (the wallet sent it as `txHash`), 'settled' (its receipt decided every item). `flag` is spec §7's order
+ * status: 0 pending, 1 something bought, 2 nothing bought.
+ */
+export const sweepOrders = pgTable(
+  'sweep_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userAddress: text('user_address')
+      .notNull()
+      .references(() => users.address),
+    collection: text('collection').notNull(),
+    status: text('status').$type<'quoted' | 'sent' | 'settled'>().notNull(),
+    flag: smallint('flag').$type<0 | 1 | 2>().notNull().default(0),
+    /** Planned, spare and skipped items with their `is_buy`. */
+    items: jsonb('items').$type<SweepOrderItem[]>().notNull(),
+    /** What the planned items cost together. */
+    total: uint256('total').notNull(),
+    /** The ETH the transaction sends (the worst case with spares). */
+    value: uint256('value').notNull(),
+    /** keccak256 of the quoted calldata: a recorded transaction must carry exactly it. */
+    txDataHash: text('tx_data_hash').notNull(),
+    txHash: text('tx_hash').unique(),
+    /** What the bought items cost; null until settled. */
+    spent: uint256('spent'),
+    createdAt: timestamptz('created_at').notNull(),
+    settledAt: timestamptz('settled_at'),
+  },
+  // A user's sweeps, newest first (the order history).
+  (table) => [index('sweep_orders_user_created_idx').on(table.userAddress, table.createdAt)],
 );
