@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { devnetAccount } from '@floordesk/devnet';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, chainName, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, chainName, loadConfig, withDevnetPremium } from './config';
+import { testConfig } from './testing/server';
 
 const trust = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
 
@@ -23,7 +25,7 @@ describe('configuration', () => {
       trustProxy: false,
       logLevel: 'info',
     });
-    expect(config.premiumAddresses.size).toBe(0);
+    expect(config.premiumAddresses).toBeUndefined();
     expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
   });
 
@@ -42,10 +44,19 @@ describe('configuration', () => {
     const config = loadConfig({
       PREMIUM_ADDRESSES: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266, 0x70997970C51812dc3A010C7d01b50e0d17dc79C8,',
     });
-    expect([...config.premiumAddresses]).toEqual([
+    expect([...(config.premiumAddresses ?? [])]).toEqual([
       '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
       '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
     ]);
+  });
+
+  it('makes the devnet people accounts premium when PREMIUM_ADDRESSES is unset, and only then', () => {
+    const people = [0, 1, 2, 3, 4].map((index) => devnetAccount(index).address.toLowerCase());
+    expect([...(withDevnetPremium(loadConfig({})).premiumAddresses ?? [])]).toEqual(people);
+    const chosen = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    expect([...(withDevnetPremium(loadConfig({ PREMIUM_ADDRESSES: chosen })).premiumAddresses ?? [])]).toEqual([chosen]);
+    // Tests use the same accounts and decide premium themselves.
+    expect(testConfig().premiumAddresses).toBeUndefined();
   });
 
   it('treats an empty value as unset', () => {

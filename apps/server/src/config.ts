@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ACCOUNT_PLAN, devnetAccount } from '@floordesk/devnet';
 import { Address, DEVNET_CHAIN_ID, MAINNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
 import { z } from 'zod';
 
@@ -27,7 +28,7 @@ const Env = z.object({
   CHAIN_ID: z.coerce.number().int().positive().default(DEVNET_CHAIN_ID),
   RPC_URL: z.url().optional(),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
-  PREMIUM_ADDRESSES: commaList.default([]),
+  PREMIUM_ADDRESSES: commaList.optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -56,7 +57,8 @@ export type Config = {
   chainName: string;
   rpcUrl: string | undefined;
   publicOrigin: URL | undefined;
-  premiumAddresses: ReadonlySet<string>;
+  /** Granted premium for good; undefined when PREMIUM_ADDRESSES is unset (see withDevnetPremium). */
+  premiumAddresses: ReadonlySet<string> | undefined;
   authRateLimit: number;
   trustProxy: boolean | string[];
   logLevel: (typeof LOG_LEVELS)[number];
@@ -93,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chainName: chainName(vars.CHAIN_ID),
     rpcUrl: vars.RPC_URL,
     publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN),
-    premiumAddresses: new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
+    premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     authRateLimit: vars.AUTH_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
@@ -104,6 +106,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: vars.WEB_DIST === undefined ? defaultWebDist() : path.resolve(base, vars.WEB_DIST),
     version: vars.BUILD_VERSION ?? packageVersion(),
   };
+}
+
+/**
+ * On the devnet FloorDesk starts itself, with PREMIUM_ADDRESSES unset, the people accounts (anvil's 0–4, the ones a
+ * person or the e2e wallet signs in with) are premium: `npm start` then lets anyone try sweeping without a setup step.
+ * Kept out of loadConfig's defaults so tests, which use the same accounts, decide premium themselves.
+ */
+export function withDevnetPremium(config: Config): Config {
+  if (config.premiumAddresses !== undefined) return config;
+  const { from, count } = ACCOUNT_PLAN.people;
+  const people = Array.from({ length: count }, (_, i) => normalizeAddress(devnetAccount(from + i).address));
+  return { ...config, premiumAddresses: new Set(people) };
 }
 
 export function chainName(chainId: number): string {

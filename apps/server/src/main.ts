@@ -5,7 +5,7 @@ import { startChores } from './chain/chores';
 import { startIndexer } from './chain/indexer';
 import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, withDevnetPremium } from './config';
 import { upsertCalendarEvents } from './modules/calendar/store';
 import { startGasPriceWatcher } from './modules/gas-price/watcher';
 import { openPostgres } from './db/embedded';
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     const gasPrice = startGasPriceWatcher({ chain: chain.access, log: logger.child({ role: 'gas-price' }) });
     running.push(gasPrice.stop);
     const app = await buildServer({
-      config,
+      config: devnet ? withDevnetPremium(config) : config,
       database,
       logger,
       chain: chain.access,
