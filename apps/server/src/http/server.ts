@@ -16,6 +16,7 @@ import { registerDevnetRpc } from '../modules/devnet-rpc/routes';
 import { registerDiagnosticsRoutes } from '../modules/diagnostics/routes';
 import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 import { registerGasPriceRoutes } from '../modules/gas-price/routes';
+import { registerGasSettingsRoutes } from '../modules/gas-settings/routes';
 import { registerOrderRoutes } from '../modules/orders/routes';
 import { registerSearchRoutes } from '../modules/search/routes';
 import { registerTrendingRoutes } from '../modules/trending/routes';
@@ -71,6 +72,7 @@ export async function buildServer({
   registerAppRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerGasSettingsRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerTrendingRoutes(app, ctx);
   registerWatchlistRoutes(app, ctx);
