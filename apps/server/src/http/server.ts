@@ -19,6 +19,7 @@ import { registerGasPriceRoutes } from '../modules/gas-price/routes';
 import { registerGasSettingsRoutes } from '../modules/gas-settings/routes';
 import { registerOrderRoutes } from '../modules/orders/routes';
 import { registerSearchRoutes } from '../modules/search/routes';
+import { registerSweepRoutes } from '../modules/sweep/routes';
 import { registerTrendingRoutes } from '../modules/trending/routes';
 import { registerUserRoutes } from '../modules/user/routes';
 import { registerWatchlistRoutes } from '../modules/watchlist/routes';
@@ -80,6 +81,7 @@ export async function buildServer({
   registerCalendarRoutes(app, ctx);
   registerGasPriceRoutes(app, gasPrice);
   registerCollectionRoutes(app, ctx);
+  registerSweepRoutes(app, ctx);
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
   if (devnet) {
     await app.register(devnetAssetRoutes, { origin: config.publicOrigin?.origin });

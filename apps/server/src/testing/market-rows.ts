@@ -110,11 +110,18 @@ export async function insertListing(
   return orderHash;
 }
 
-export async function insertPendingBuy(pool: Pool, collection: string, tokenId: number, txHash: string, at: Date) {
+export async function insertPendingBuy(
+  pool: Pool,
+  collection: string,
+  tokenId: number,
+  txHash: string,
+  at: Date,
+  priorityFeeWei?: bigint,
+) {
   await pool.query(
-    `insert into pending_buys (tx_hash, collection, token_id, buyer, seen_at)
-     values ($1, $2, $3, '0x00000000000000000000000000000000000000bb', $4)`,
-    [txHash, collection, tokenId, at],
+    `insert into pending_buys (tx_hash, collection, token_id, buyer, seen_at, priority_fee_wei)
+     values ($1, $2, $3, '0x00000000000000000000000000000000000000bb', $4, $5)`,
+    [txHash, collection, tokenId, at, priorityFeeWei?.toString() ?? null],
   );
 }
 

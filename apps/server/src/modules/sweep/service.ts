@@ -1,0 +1,241 @@
+import { orderFromJson } from '@floordesk/contracts';
+import {
+  type GasEntry,
+  gasLimit,
+  normalizeAddress,
+  presetFees,
+  type SkipReason,
+  Status,
+  type SweepOrderData,
+  type SweepPlanItem,
+  type SweepQuoteData,
+  type SweepQuoteRequest,
+} from '@floordesk/protocol';
+import {
+  type Address,
+  BaseError,
+  type Hex,
+  keccak256,
+  type Transaction,
+  TransactionNotFoundError,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import type { z } from 'zod';
+import type { ChainAccess } from '../../chain/client';
+import type { AppContext } from '../../context';
+import { planSweep } from '../../market/sweep-planner';
+import { ok, refuse, type Result } from '../../result';
+import { isPremium } from '../user/service';
+import { pendingItems, sweepOutcome } from './outcome';
+import {
+  findSweepCollection,
+  findSweepOrder,
+  insertSweepOrder,
+  markSent,
+  markSettled,
+  type SweepListingRecord,
+  type SweepOrderRow,
+  sweepListings,
+} from './store';
+
+/** A quote request as the endpoint's schema parsed it (addresses and ids lowercased). */
+export type SweepQuote = z.output<typeof SweepQuoteRequest>;
+
+/**
+ * Listings read for a sweep of `count`: skipped ones (duplicates, pending, flagged, own, unfillable) and spares
+ * come out of the same rows, so generously more than `count`, yet few enough to read in one short query.
+ */
+const candidateLimit = (count: number) => count * 4 + 60;
+
+/**
+ * Plans, simulates and prices a sweep for `buyer` (spec §5 "Buying needs"), and records it as quoted: the
+ * transaction to send, the items it buys, spares and skips. Refusals, in this order: 1401 not premium, 1405 another
+ * chain, 1299 no chain, 1301 unknown collection, 1402 not ERC-721, 1403 nothing to buy, 1515 above `max_total`,
+ * 1408 balance too low.
+ */
+export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQuote): Promise<Result<SweepQuoteData>> {
+  const user = normalizeAddress(buyer);
+  if (!(await isPremium(ctx, user))) return refuse(Status.PremiumRequired);
+  if (request.chain_id !== ctx.config.chainId) return refuse(Status.SweepWrongChain);
+  const chain = ctx.chain;
+  if (!chain) return refuse(Status.ChainUnavailable);
+
+  const pool = ctx.db.$client;
+  const now = ctx.now();
+  const single = request.order_id !== undefined;
+  const [collection, listings] = await Promise.all([
+    findSweepCollection(pool, request.collection),
+    sweepListings(pool, request.collection, {
+      now,
+      marketplaces: request.marketplaces,
+      ...(single && { orderId: request.order_id }),
+      limit: candidateLimit(request.count),
+    }),
+  ]);
+  if (!collection) return refuse(Status.CollectionUnknown);
+  if (collection.standard !== 'erc721') return refuse(Status.SweepUnsupportedStandard);
+
+  const candidates = listings.map((listing) => ({
+    ...listing,
+    signed: { order: orderFromJson(listing.parameters), signature: listing.signature },
+  }));
+  const read = await fromChain(
+    Promise.all([
+      planSweep(chain, user as Address, candidates, {
+        count: request.count,
+        marketplaces: new Set(request.marketplaces),
+        // The collection page's Buy names its listing: the user chose it, pending or flagged.
+        skipPendingFlagged: request.skip_pending_flagged && !single,
+        ownWallets: new Set([user]),
+        maxTotal: BigInt(request.max_total),
+      }),
+      chain.client.getBlock(),
+    ]),
+  );
+  if (!read.ok) return read;
+  const [plan, block] = read.value;
+  if (!plan.ok) return plan;
+  const { buy, spares, skipped, total, worstCase, data, gasEstimate } = plan.value;
+
+  // The schema has checked the preset against GAS_PRESET_TYPES and the rules of spec §5.
+  const fees = presetFees(request.gas as GasEntry, block.baseFeePerGas ?? 0n, BigInt(collection.pending_tip ?? 0));
+  const items = [
+    ...buy.map((listing) => planItem(listing, 'buy')),
+    ...spares.map((listing) => planItem(listing, 'spare')),
+    ...skipped.map(({ listing, reason }) => planItem(listing, 'skip', reason)),
+  ];
+  const id = await insertSweepOrder(ctx.db, {
+    userAddress: user,
+    collection: request.collection,
+    status: 'quoted',
+    items: pendingItems(items),
+    total: total.toString(),
+    value: worstCase.toString(),
+    txDataHash: keccak256(data),
+    createdAt: now,
+  });
+  return ok({
+    id,
+    items,
+    total: total.toString(),
+    tx: {
+      chain_id: ctx.config.chainId,
+      from: user,
+      to: chain.contracts.seaport,
+      data,
+      value: worstCase.toString(),
+      gas: gasLimit(gasEstimate).toString(),
+      max_fee_per_gas: fees?.maxFeePerGas.toString() ?? null,
+      max_priority_fee_per_gas: fees?.maxPriorityFeePerGas.toString() ?? null,
+    },
+    gas_estimate: gasEstimate.toString(),
+  });
+}
+
+function planItem(
+  listing: SweepListingRecord,
+  role: SweepPlanItem['role'],
+  reason: SkipReason | null = null,
+): SweepPlanItem {
+  return {
+    order_id: listing.order_id,
+    token_id: listing.token_id,
+    price: listing.price,
+    marketplace: listing.marketplace,
+    order_way: listing.order_way,
+    img: listing.image_url,
+    rank: listing.rarity_rank,
+    role,
+    reason,
+  };
+}
+
+/**
+ * Spec §7 addorder: the wallet sent the quoted transaction as `txHash`. Recording the same hash again answers the
+ * same; another hash for a sent sweep, or a hash already recorded for another sweep, is refused (1407). Only the
+ * user's own sweeps are found (1406 otherwise).
+ */
+export async function recordSweep(
+  ctx: AppContext,
+  user: string,
+  { id, tx_hash: txHash }: { id: string; tx_hash: string },
+): Promise<Result<SweepOrderData>> {
+  let order = await findSweepOrder(ctx.db, id, user);
+  if (order?.status === 'quoted') {
+    const marked = await markSent(ctx.db, id, txHash);
+    if (marked === 'taken') return refuse(Status.SweepTxMismatch);
+    // 'late': a concurrent record of this sweep came first, and its hash decides.
+    order = marked === 'sent' ? { ...order, status: 'sent', txHash } : await findSweepOrder(ctx.db, id, user);
+  }
+  if (!order) return refuse(Status.SweepOrderUnknown);
+  return order.txHash === txHash ? ok(orderData(order)) : refuse(Status.SweepTxMismatch);
+}
+
+/**
+ * Spec §7 order status, decided on the server from the receipt: flag 0 while the transaction is pending, then which
+ * items were bought (settled once; later calls answer from the database). A quote never recorded as sent has no
+ * transaction to settle and answers 1406 like an unknown sweep; a transaction that is not the quoted one (another
+ * sender, contract or calldata) answers 1407.
+ */
+export async function settleSweep(ctx: AppContext, user: string, id: string): Promise<Result<SweepOrderData>> {
+  const order = await findSweepOrder(ctx.db, id, user);
+  if (!order?.txHash) return refuse(Status.SweepOrderUnknown);
+  if (order.status === 'settled') return ok(orderData(order));
+  const chain = ctx.chain;
+  if (!chain) return refuse(Status.ChainUnavailable);
+
+  const read = await fromChain(minedTransaction(chain, order.txHash as Hex));
+  if (!read.ok) return read;
+  const mined = read.value;
+  if (!mined) return ok(orderData(order));
+  const { transaction, receipt } = mined;
+  if (
+    transaction.from.toLowerCase() !== user ||
+    transaction.to?.toLowerCase() !== chain.contracts.seaport ||
+    keccak256(transaction.input) !== order.txDataHash
+  ) {
+    return refuse(Status.SweepTxMismatch);
+  }
+  const outcome = sweepOutcome(order.items, receipt, {
+    collection: order.collection,
+    buyer: user,
+    gasLimit: transaction.gas,
+  });
+  await markSettled(ctx.db, id, { ...outcome, at: ctx.now() });
+  return ok(orderData({ ...order, ...outcome }));
+}
+
+/** The transaction with its receipt, or undefined while it is not mined (or not yet seen by the node). */
+async function minedTransaction(
+  chain: ChainAccess,
+  hash: Hex,
+): Promise<{ transaction: Transaction; receipt: TransactionReceipt } | undefined> {
+  const [transaction, receipt] = await Promise.all([
+    chain.client.getTransaction({ hash }).catch(unless(TransactionNotFoundError)),
+    chain.client.getTransactionReceipt({ hash }).catch(unless(TransactionReceiptNotFoundError)),
+  ]);
+  return transaction && receipt ? { transaction, receipt } : undefined;
+}
+
+/** A catch handler that turns the expected "not found" into undefined and rethrows anything else. */
+function unless(expected: abstract new (...args: never[]) => Error) {
+  return (error: unknown): undefined => {
+    if (error instanceof expected) return undefined;
+    throw error;
+  };
+}
+
+/** A chain read whose failure (node down, timeout) is the refusal 1299 rather than a server error. */
+async function fromChain<T>(work: Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await work);
+  } catch (error) {
+    if (error instanceof BaseError) return refuse(Status.ChainUnavailable);
+    throw error;
+  }
+}
+
+function orderData(order: Pick<SweepOrderRow, 'id' | 'txHash' | 'flag' | 'items' | 'spent'>): SweepOrderData {
+  return { id: order.id, tx_hash: order.txHash, flag: order.flag, items: order.items, spent: order.spent };
+}

@@ -1,0 +1,118 @@
+import type { OrderComponentsJson } from '@floordesk/contracts';
+import type { Marketplace, SweepOrderItem } from '@floordesk/protocol';
+import { and, DrizzleQueryError, eq } from 'drizzle-orm';
+import { DatabaseError, type Pool } from 'pg';
+import type { Hex } from 'viem';
+import type { Executor } from '../../db/pool';
+import { sweepOrders } from '../../db/schema';
+import { fillableAt } from '../../market/fillable';
+
+/** PostgreSQL's SQLSTATE for a unique constraint refusing a row. */
+const UNIQUE_VIOLATION = '23505';
+
+export type SweepCollection = {
+  standard: string | null;
+  /** Wei: the highest priority fee among pending buys of the collection, null when there are none. */
+  pending_tip: string | null;
+};
+
+/** What a quote needs of the collection: its standard, and the tip the dynamic gas preset has to beat. */
+export async function findSweepCollection(pool: Pool, address: string): Promise<SweepCollection | undefined> {
+  const { rows } = await pool.query<SweepCollection>(
+    `select standard, (select max(priority_fee_wei) from pending_buys where collection = $1)::text as pending_tip
+       from collections where address = $1`,
+    [address],
+  );
+  return rows[0];
+}
+
+/** A fillable listing as the selection reads it (SweepCandidate's fields), with its signed order and its token. */
+export type SweepListingRecord = {
+  order_id: string;
+  token_id: string;
+  price: string;
+  marketplace: Marketplace;
+  order_way: number;
+  from_address: string;
+  pending_count: number;
+  risk_flag: 0 | 1;
+  image_url: string | null;
+  rarity_rank: number | null;
+  parameters: OrderComponentsJson;
+  signature: Hex;
+};
+
+/**
+ * Listings of `collection` fillable at `now` on the given marketplaces, cheapest first (then oldest, then by hash,
+ * as the collection page lists them), at most `limit`; only `orderId` when one is given. One query: the planner
+ * must not go back to the database per listing.
+ */
+export async function sweepListings(
+  pool: Pool,
+  collection: string,
+  { now, marketplaces, orderId, limit }: { now: Date; marketplaces: readonly Marketplace[]; orderId?: string; limit: number },
+): Promise<SweepListingRecord[]> {
+  const { rows } = await pool.query<SweepListingRecord>(
+    `select l.order_hash as order_id, l.token_id::text, l.price_wei::text as price, l.marketplace, l.order_way,
+            l.offerer as from_address, t.image_url, t.rarity_rank, l.parameters, l.signature,
+            (select count(*) from pending_buys p where p.collection = l.collection and p.token_id = l.token_id)::int
+              as pending_count,
+            case when t.flagged then 1 else 0 end as risk_flag
+       from listings l
+       left join tokens t on t.collection = l.collection and t.token_id = l.token_id
+      where l.collection = $1 and ${fillableAt('$2', 'l')} and l.marketplace = any($3::text[])
+        and ($4::text is null or l.order_hash = $4)
+      order by l.price_wei, l.created_at, l.order_hash
+      limit $5`,
+    [collection, now, marketplaces, orderId ?? null, limit],
+  );
+  return rows;
+}
+
+export type SweepOrderRow = typeof sweepOrders.$inferSelect;
+
+export async function insertSweepOrder(db: Executor, order: typeof sweepOrders.$inferInsert): Promise<string> {
+  const [row] = await db.insert(sweepOrders).values(order).returning({ id: sweepOrders.id });
+  if (!row) throw new Error('insert into sweep_orders returned no row');
+  return row.id;
+}
+
+/** The user's own sweep: another user's is as absent as one that never existed. */
+export async function findSweepOrder(db: Executor, id: string, user: string): Promise<SweepOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sweepOrders)
+    .where(and(eq(sweepOrders.id, id), eq(sweepOrders.userAddress, user)));
+  return row;
+}
+
+/**
+ * Quoted → sent. 'late' when the sweep was no longer quoted (a concurrent record came first); 'taken' when another
+ * sweep already recorded this transaction.
+ */
+export async function markSent(db: Executor, id: string, txHash: string): Promise<'sent' | 'late' | 'taken'> {
+  try {
+    const updated = await db
+      .update(sweepOrders)
+      .set({ status: 'sent', txHash })
+      .where(and(eq(sweepOrders.id, id), eq(sweepOrders.status, 'quoted')))
+      .returning({ id: sweepOrders.id });
+    return updated.length > 0 ? 'sent' : 'late';
+  } catch (error) {
+    if (error instanceof DrizzleQueryError && error.cause instanceof DatabaseError && error.cause.code === UNIQUE_VIOLATION) {
+      return 'taken';
+    }
+    throw error;
+  }
+}
+
+export async function markSettled(
+  db: Executor,
+  id: string,
+  outcome: { flag: 1 | 2; items: SweepOrderItem[]; spent: string; at: Date },
+): Promise<void> {
+  await db
+    .update(sweepOrders)
+    .set({ status: 'settled', flag: outcome.flag, items: outcome.items, spent: outcome.spent, settledAt: outcome.at })
+    .where(and(eq(sweepOrders.id, id), eq(sweepOrders.status, 'sent')));
+}
