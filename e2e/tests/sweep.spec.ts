@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { SweepItemStatus } from '@floordesk/protocol';
+import type { Page } from '@playwright/test';
+import { formatEther, type Hex } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
+import type { DevnetMarket, FreshListing } from '../support/devnet-market';
+import { expect, signIn, test } from '../support/fixtures';
+
+type SweepTexts = { sweep: { status: Record<string, string> } };
+/** The app's own texts, so the journeys read the words a user reads. */
+const en: SweepTexts = JSON.parse(readFileSync(new URL('../../apps/web/src/locales/en.json', import.meta.url), 'utf8'));
+
+/** Devnet people accounts: 0 and 1 are the wallet's, these two list what the journeys buy. */
+const SELLER = 2;
+const RIVAL = 3;
+
+/** Opens the collection page signed in, and waits until its listings table offers every one of `listings`. */
+async function openCollection(page: Page, market: DevnetMarket, slug: string, listings: readonly FreshListing[]) {
+  const collection = market.collection(slug);
+  await page.goto(`/collection/${collection.address}`);
+  for (const listing of listings) {
+    // By test id and token: the button's words follow the language.
+    const buy = page.getByTestId('listing-buy').and(page.getByRole('button', { name: new RegExp(`#${listing.tokenId}$`) }));
+    await expect(buy).toBeVisible({ timeout: 60_000 });
+  }
+  return collection;
+}
+
+function sweepItem(page: Page, tokenId: bigint) {
+  return page.getByTestId('sweep-item').and(page.locator(`[data-token-id="${tokenId}"]`));
+}
+
+const priceSum = (listings: readonly FreshListing[]) => listings.reduce((sum, l) => sum + l.priceWei, 0n);
+
+test.describe('sweep buying, premium wallet', () => {
+  test('sweeps the 5 cheapest listings in one transaction and owns them on chain; keys 1–6 pick the gas preset', async ({
+    page,
+    wallet,
+    market,
+  }) => {
+    test.setTimeout(300_000);
+    const listings = await market.mintAndList(SELLER, 'quiet-grids', 5);
+    await signIn(page, wallet, '/trending');
+    const collection = await openCollection(page, market, 'quiet-grids', listings);
+
+    // Keys 1–6 (and the numpad) choose the gas preset the sweep will pay with.
+    const preset = (type: number) => page.getByTestId(`gas-preset-${type}`);
+    await page.keyboard.press('2');
+    await expect(preset(1)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Numpad3');
+    await expect(preset(2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(preset(1)).toHaveAttribute('aria-pressed', 'false');
+    await page.keyboard.press('6');
+    await expect(preset(5)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('1');
+    await expect(preset(0)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('2');
+
+    await page.getByTestId('sweep-count-5').click();
+    await expect(page.getByTestId('sweep-preview-total')).toContainText(formatEther(priceSum(listings)));
+    await page.getByTestId('sweep-button').click();
+
+    const modal = page.getByRole('dialog', { name: 'Sweep 5 items' });
+    await expect(modal).toBeVisible();
+    for (const listing of listings) {
+      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', String(SweepItemStatus.Bought), {
+        timeout: 60_000,
+      });
+    }
+    await expect(modal.getByTestId('sweep-item-status').first()).toHaveText(en.sweep.status['3']!);
+    await page.screenshot({ path: 'screenshots/sweep-bought-en-1440.png' });
+
+    // One transaction, with the fast preset's fees, and the 5 tokens are the buyer's on chain.
+    expect(wallet.transactions).toHaveLength(1);
+    const [hash] = wallet.transactions as [Hex];
+    const sent = await market.clients.chain.getTransaction({ hash });
+    expect(sent.maxPriorityFeePerGas).toBe(5_000_000_000n);
+    for (const listing of listings) {
+      expect((await market.ownerOf(collection.address, listing.tokenId))?.toLowerCase()).toBe(
+        wallet.address.toLowerCase(),
+      );
+    }
+  });
+
+  test('a rejected wallet marks every item 4001; a rival filling one of 5 leaves 4 bought, that one failed, and the rest of the ETH with the buyer', async ({
+    page,
+    wallet,
+    market,
+  }) => {
+    test.setTimeout(300_000);
+    const listings = await market.mintAndList(SELLER, 'hundred-rooms', 5);
+    await signIn(page, wallet, '/trending');
+    await openCollection(page, market, 'hundred-rooms', listings);
+    await page.getByTestId('sweep-count-5').click();
+    const modal = page.getByRole('dialog', { name: 'Sweep 5 items' });
+
+    wallet.rejectTransactions(true);
+    await page.getByTestId('sweep-button').click();
+    for (const listing of listings) {
+      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', String(SweepItemStatus.Rejected));
+    }
+    await page.screenshot({ path: 'screenshots/sweep-rejected-en-1440.png' });
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    wallet.rejectTransactions(false);
+
+    // Between the quote and the broadcast, a rival buys the third listing.
+    const taken = listings[2]!;
+    wallet.beforeSend(async () => {
+      await market.fillListing(RIVAL, taken);
+    });
+    const balanceBefore = await market.clients.chain.getBalance({ address: wallet.address });
+    await page.getByTestId('sweep-button').click();
+    await expect(sweepItem(page, taken.tokenId)).toHaveAttribute('data-status', String(SweepItemStatus.Failed), {
+      timeout: 60_000,
+    });
+    const bought = listings.filter((listing) => listing !== taken);
+    for (const listing of bought) {
+      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', String(SweepItemStatus.Bought));
+    }
+    await page.screenshot({ path: 'screenshots/sweep-rival-en-1440.png' });
+
+    // The sweep did not revert, and the buyer paid exactly the 4 bought items plus gas: the fifth came back.
+    const [hash] = wallet.transactions as [Hex];
+    const receipt = await market.confirm(hash);
+    const balanceAfter = await market.clients.chain.getBalance({ address: wallet.address });
+    expect(balanceBefore - balanceAfter).toBe(priceSum(bought) + receipt.gasUsed * receipt.effectiveGasPrice);
+  });
+});
+
+test.describe('sweep buying, wallet without a subscription', () => {
+  test.use({ walletKeys: [generatePrivateKey()] });
+
+  test('zh at 390 px: the sweep popover answers with the premium-only message', async ({ page, wallet, market }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.addInitScript(() => localStorage.setItem('lang', 'zhCN'));
+    const listings = await market.mintAndList(SELLER, 'paper-peaks', 2);
+    await signIn(page, wallet, '/trending');
+    await openCollection(page, market, 'paper-peaks', listings);
+
+    await page.getByTestId('sweep-popover-trigger').click();
+    await page.getByTestId('sweep-count-2').click();
+    await page.screenshot({ path: 'screenshots/sweep-popover-zh-390.png' });
+    await page.getByTestId('sweep-button').click();
+    await expect(page.getByTestId('sweep-message')).toHaveText('购买功能仅对高级会员开放');
+    await page.screenshot({ path: 'screenshots/sweep-premium-zh-390.png' });
+    expect(wallet.transactions).toHaveLength(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+});
