@@ -46,6 +46,16 @@ export const SweepItemStatus = {
 } as const;
 export type SweepItemStatus = (typeof SweepItemStatus)[keyof typeof SweepItemStatus];
 
+/** What a sweep plan does with a listing: buy it, keep it as a spare behind the others, or pass it over. */
+export type SweepRole = 'buy' | 'spare' | 'skip';
+
+/** Spec §4: from the plan until the receipt, planned items are in progress, skipped ones 5000, spares unused (null). */
+export const PENDING_STATUS: Record<SweepRole, SweepItemStatus | null> = {
+  buy: SweepItemStatus.InProgress,
+  spare: null,
+  skip: SweepItemStatus.Skipped,
+};
+
 /** Why a listing cheaper than the last one bought is not in the sweep. */
 export const SKIP_REASONS = ['duplicate', 'pending', 'flagged', 'own', 'unfillable'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];

@@ -4,7 +4,7 @@ import { Bytes32, HexBytes, UintString } from './market';
 import { CollectionAddress } from './market-views';
 import { MARKETPLACES } from './marketplaces';
 import { Address, fieldRuleMessages } from './primitives';
-import { SKIP_REASONS, SWEEP_MAX_ITEMS, SWEEP_MIN_ITEMS } from './sweep-plan';
+import { SKIP_REASONS, SWEEP_MAX_ITEMS, SWEEP_MIN_ITEMS, type SweepRole } from './sweep-plan';
 
 const Gwei = z.number().nonnegative().nullable();
 
@@ -71,7 +71,7 @@ export const SweepPlanItem = z.object({
   order_way: z.number().int(),
   img: z.string().nullable(),
   rank: z.number().int().nullable(),
-  role: z.enum(['buy', 'spare', 'skip']),
+  role: z.enum(['buy', 'spare', 'skip'] as const satisfies readonly SweepRole[]),
   reason: z.enum(SKIP_REASONS).nullable(),
 });
 export type SweepPlanItem = z.infer<typeof SweepPlanItem>;

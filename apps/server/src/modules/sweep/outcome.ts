@@ -1,12 +1,5 @@
-import { type SweepOrderItem, SweepItemStatus, type SweepPlanItem } from '@floordesk/protocol';
+import { PENDING_STATUS, type SweepOrderItem, SweepItemStatus, type SweepPlanItem } from '@floordesk/protocol';
 import { erc721Abi, parseEventLogs, type TransactionReceipt } from 'viem';
-
-/** Spec §4: while the transaction is pending, planned items are in progress, skipped ones 5000, spares unused. */
-const PENDING_STATUS: Record<SweepPlanItem['role'], SweepItemStatus | null> = {
-  buy: SweepItemStatus.InProgress,
-  spare: null,
-  skip: SweepItemStatus.Skipped,
-};
 
 export function pendingItems(items: readonly SweepPlanItem[]): SweepOrderItem[] {
   return items.map((item) => ({ ...item, is_buy: PENDING_STATUS[item.role] }));

@@ -3,6 +3,7 @@ import {
   type GasEntry,
   type ListingRow,
   type Marketplace,
+  PENDING_STATUS,
   Status,
   SweepItemStatus,
   type SweepOrderData,
@@ -75,20 +76,9 @@ function rowsOfPreview(preview: SweepPreview): SweepRow[] {
   ];
 }
 
-function statusOfRole(role: SweepRow['role']): number | null {
-  switch (role) {
-    case 'buy':
-      return SweepItemStatus.InProgress;
-    case 'spare':
-      return null;
-    case 'skip':
-      return SweepItemStatus.Skipped;
-  }
-}
-
 /** The server's plan replaces the preview: it may have dropped listings that would revert, or added spares. */
 function rowsOfPlan(items: readonly SweepPlanItem[]): SweepRow[] {
-  return items.map((item) => ({ ...rowOf(item, item.role, statusOfRole(item.role)), reason: item.reason }));
+  return items.map((item) => ({ ...rowOf(item, item.role, PENDING_STATUS[item.role]), reason: item.reason }));
 }
 
 function rowsOfOrder(order: SweepOrderData): SweepRow[] {
