@@ -1,4 +1,4 @@
-import { SEAPORT_ABI, type SignedOrder, sweepArgs, sweepAvailability } from '@floordesk/contracts';
+import { basicOrderArgs, SEAPORT_ABI, type SignedOrder, sweepArgs, sweepAvailability } from '@floordesk/contracts';
 import {
   type SweepCandidate,
   type SweepSelection,
@@ -26,7 +26,10 @@ const SIMULATION_BLOCK = 'pending';
 export type PlannableListing = SweepCandidate & { signed: SignedOrder };
 
 export type PlannedSweep<C extends PlannableListing> = SweepSelection<C> & {
-  /** Calldata of `fulfillAvailableAdvancedOrders` over the planned listings, then the spares. */
+  /**
+   * Calldata of `fulfillAvailableAdvancedOrders` over the planned listings, then the spares; of a basic order when
+   * one listing goes alone.
+   */
   data: Hex;
   /** Gas the final call used in its simulation: the node's estimate of it. */
   gasEstimate: bigint;
@@ -85,16 +88,16 @@ async function simulateSweep<C extends PlannableListing>(
   selection: SweepSelection<C>,
 ): Promise<Simulation<C>> {
   const orders = [...selection.buy, ...selection.spares];
-  const data = sweepCalldata(orders, buyer, selection.buy.length);
+  const call = fillCall(orders, buyer, selection.buy.length);
   const [planned, all] = await Promise.all([
-    simulate(chain, buyer, { data, value: selection.worstCase }),
+    simulate(chain, buyer, { ...call, value: selection.worstCase }),
     selection.spares.length > 0 ? fillAll(chain, buyer, orders) : undefined,
   ]);
   if (planned === 'reverts' || all === 'reverts') return { kind: 'reverts', orders };
   // Beyond the planned ones Seaport reports spares as skipped: it stopped at `maximumFulfilled`.
   const available = (all ?? planned).available;
   const skipped = orders.filter((_, index) => !available[index]);
-  return skipped.length > 0 ? { kind: 'skips', skipped } : { kind: 'fills', data, gasEstimate: planned.gasUsed };
+  return skipped.length > 0 ? { kind: 'skips', skipped } : { kind: 'fills', data: call.data, gasEstimate: planned.gasUsed };
 }
 
 /**
@@ -112,37 +115,59 @@ async function findCulprits<C extends PlannableListing>(chain: ChainAccess, buye
 /** Every one of `orders` filled, the buyer funded for exactly their price: only the orders decide the outcome. */
 function fillAll(chain: ChainAccess, buyer: Address, orders: readonly PlannableListing[]) {
   const value = orders.reduce((sum, order) => sum + BigInt(order.price), 0n);
-  return simulate(chain, buyer, { data: sweepCalldata(orders, buyer, orders.length), value }, { fundBuyer: true });
+  return simulate(chain, buyer, { ...fillCall(orders, buyer, orders.length), value }, { fundBuyer: true });
 }
 
-function sweepCalldata(orders: readonly PlannableListing[], buyer: Address, maximumFulfilled: number): Hex {
-  return encodeFunctionData({
-    abi: SEAPORT_ABI,
-    functionName: 'fulfillAvailableAdvancedOrders',
-    args: sweepArgs(
-      orders.map((order) => order.signed),
-      buyer,
-      maximumFulfilled,
-    ),
-  });
+/** A fill's calldata, and how to read from its answer which orders Seaport filled. */
+type FillCall = { data: Hex; filled: (result: Hex) => readonly boolean[] };
+
+/**
+ * One listing alone goes through Seaport's basic-order path: 128k gas against 159k for a one-order
+ * `fulfillAvailableAdvancedOrders` (`npm run bench -- sweep-gas`). It reverts where the sweep would skip (a rival
+ * filled it first), but either way nothing is bought and the gas burnt is about the same. Anything more is a sweep.
+ */
+function fillCall(orders: readonly PlannableListing[], buyer: Address, maximumFulfilled: number): FillCall {
+  const [only] = orders;
+  if (only && orders.length === 1 && maximumFulfilled === 1) {
+    return {
+      data: encodeFunctionData({
+        abi: SEAPORT_ABI,
+        functionName: 'fulfillBasicOrder_efficient_6GL6yc',
+        args: basicOrderArgs(only.signed),
+      }),
+      filled: () => [true],
+    };
+  }
+  return {
+    data: encodeFunctionData({
+      abi: SEAPORT_ABI,
+      functionName: 'fulfillAvailableAdvancedOrders',
+      args: sweepArgs(
+        orders.map((order) => order.signed),
+        buyer,
+        maximumFulfilled,
+      ),
+    }),
+    filled: sweepAvailability,
+  };
 }
 
 /**
- * One sweep call run by the node (`eth_simulateV1`): which orders it fills and the gas it used (before refunds,
+ * One fill run by the node (`eth_simulateV1`): which orders it fills and the gas it used (before refunds,
  * where the node reports that), or 'reverts'. One execution answers both; `eth_estimateGas` would run the call
  * again and again in its search for the limit (about 8 times as long for a 30-item sweep on the devnet).
  */
 async function simulate(
   chain: ChainAccess,
   buyer: Address,
-  call: { data: Hex; value: bigint },
+  call: FillCall & { value: bigint },
   { fundBuyer = false } = {},
 ): Promise<{ available: readonly boolean[]; gasUsed: bigint } | 'reverts'> {
   const [block] = await chain.client.simulateBlocks({
     blockTag: SIMULATION_BLOCK,
     blocks: [
       {
-        calls: [{ account: buyer, to: chain.contracts.seaport, ...call }],
+        calls: [{ account: buyer, to: chain.contracts.seaport, data: call.data, value: call.value }],
         ...(fundBuyer && { stateOverrides: [{ address: buyer, balance: call.value }] }),
       },
     ],
@@ -150,5 +175,5 @@ async function simulate(
   const result = block?.calls[0];
   if (!result) throw new BaseError('eth_simulateV1 answered without the simulated call');
   if (result.status !== 'success') return 'reverts';
-  return { available: sweepAvailability(result.data), gasUsed: result.maxUsedGas ?? result.gasUsed };
+  return { available: call.filled(result.data), gasUsed: result.maxUsedGas ?? result.gasUsed };
 }

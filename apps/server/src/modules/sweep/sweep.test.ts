@@ -13,7 +13,7 @@ import {
   type SweepQuoteRequest,
 } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { type Account, type Address, erc721Abi, type Hex, parseEther, parseGwei, toHex } from 'viem';
+import { type Account, type Address, decodeFunctionData, erc721Abi, type Hex, parseEther, parseGwei, toHex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { buildServer } from '../../http/server';
@@ -399,6 +399,30 @@ describe('what happens on chain between the listing and the sweep', () => {
       [unused?.orderHash, null],
     ]);
     expect(await ownerOf(spare?.tokenId as bigint)).toBe(buyer.address);
+  });
+
+  it("buys one named listing through Seaport's cheaper basic-order path", async () => {
+    const [named] = await listSeveral(2);
+    const single = await quoted({ count: 1, order_id: named?.orderHash, max_total: named?.price.toString() });
+    expect(decodeFunctionData({ abi: SEAPORT_ABI, data: single.tx.data as Hex }).functionName).toBe(
+      'fulfillBasicOrder_efficient_6GL6yc',
+    );
+    expect(single.tx.value).toBe(named?.price.toString());
+    const { settled } = await buy(single);
+    expect(settled).toMatchObject({ flag: 1, spent: named?.price.toString() });
+    expect(await ownerOf(named?.tokenId as bigint)).toBe(buyer.address);
+  });
+
+  it('settles a single buy a rival beat as failed: the basic order reverted and nothing was paid for', async () => {
+    const [named] = await listSeveral(1);
+    const single = await quoted({ count: 1, order_id: named?.orderHash, max_total: named?.price.toString() });
+    await rivalBuys(named as Listed);
+    const txHash = await send(single);
+    expect((await record(single.id, txHash)).status).toBe(Status.Ok);
+    expect((await devnet().chain.client.waitForTransactionReceipt({ hash: txHash })).status).toBe('reverted');
+    const settled = await settle(single.id);
+    expect(settled.data).toMatchObject({ flag: 2, spent: '0' });
+    expect(statuses(settled.data)).toEqual([[named?.orderHash, SweepItemStatus.Failed]]);
   });
 });
 
