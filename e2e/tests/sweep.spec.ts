@@ -6,7 +6,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import type { DevnetMarket, FreshListing } from '../support/devnet-market';
 import { expect, signIn, test } from '../support/fixtures';
 
-type SweepTexts = { sweep: { status: Record<string, string> } };
+type SweepTexts = { sweep: { status: Record<string, string> }; err: Record<string, string> };
 /** The app's own texts, so the journeys read the words a user reads. */
 const en: SweepTexts = JSON.parse(readFileSync(new URL('../../apps/web/src/locales/en.json', import.meta.url), 'utf8'));
 
@@ -54,6 +54,18 @@ test.describe('sweep buying, premium wallet', () => {
     await expect(preset(5)).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('1');
     await expect(preset(0)).toHaveAttribute('aria-pressed', 'true');
+
+    // Custom 1 has no values yet: choosing it opens the settings, which refuse a priority of 0 (spec §5).
+    await page.keyboard.press('4');
+    const settings = page.getByRole('dialog', { name: 'Custom Gas Fee settings' });
+    await expect(settings).toBeVisible();
+    await settings.getByRole('textbox', { name: 'Custom 1 priority fee (Gwei)' }).fill('0');
+    await settings.getByRole('textbox', { name: 'Custom 1 fee (Gwei)' }).fill('40');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(settings.getByTestId('gas-settings-3').getByRole('alert')).toHaveText(en.err.input_err!);
+    await page.screenshot({ path: 'screenshots/gas-settings-en-1440.png' });
+    await page.keyboard.press('Escape');
+    await expect(settings).toBeHidden();
     await page.keyboard.press('2');
 
     await page.getByTestId('sweep-count-5').click();

@@ -144,7 +144,7 @@ function PresetRow({ draft, keyNumber, problem, figures, onEdit }: PresetRowProp
           )}
           {bases.length > 1 && (
             <span className="flex items-center gap-1 text-[11px] text-muted">
-              {t('gas.base')}
+              <span className="min-w-14">{t('gas.base')}</span>
               <Segmented
                 label={t('gas.base_of', { name })}
                 options={bases}
@@ -173,7 +173,8 @@ type GweiInputProps = { label: string; ariaLabel: string; value: string; onChang
 function GweiInput({ label, ariaLabel, value, onChange }: GweiInputProps) {
   return (
     <label className="flex items-center gap-1 text-[11px] text-muted">
-      {label}
+      {/* One width for every label, so the inputs line up when the row wraps. */}
+      <span className="min-w-14">{label}</span>
       <input
         inputMode="decimal"
         autoComplete="off"
