@@ -1,4 +1,4 @@
-import { ItemType, type OrderComponents, orderToJson, type SignedOrder } from '@floordesk/contracts';
+import { ethPayment, ItemType, type OrderComponents, orderToJson, type SignedOrder } from '@floordesk/contracts';
 import type { PostListingRequest } from '@floordesk/protocol';
 import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
 
@@ -21,17 +21,6 @@ export type ListingTerms = {
   counter: bigint;
 };
 
-function eth(amount: bigint, recipient: Address) {
-  return {
-    itemType: ItemType.Native,
-    token: zeroAddress,
-    identifierOrCriteria: 0n,
-    startAmount: amount,
-    endAmount: amount,
-    recipient,
-  };
-}
-
 /** A listing as marketplaces build them: one NFT offered for ETH to the seller, then the fee, then the royalty. */
 export function listingOrder(terms: ListingTerms): OrderComponents {
   const fee = (terms.priceWei * BigInt(terms.marketplace.feeBps)) / BPS;
@@ -49,9 +38,9 @@ export function listingOrder(terms: ListingTerms): OrderComponents {
       },
     ],
     consideration: [
-      eth(terms.priceWei - fee - royalty, terms.offerer),
-      eth(fee, terms.marketplace.feeRecipient),
-      eth(royalty, terms.royaltyRecipient),
+      ethPayment(terms.priceWei - fee - royalty, terms.offerer),
+      ethPayment(fee, terms.marketplace.feeRecipient),
+      ethPayment(royalty, terms.royaltyRecipient),
     ],
     orderType: FULL_OPEN,
     startTime: terms.startTime,

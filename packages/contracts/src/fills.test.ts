@@ -1,6 +1,6 @@
 import { type Address, encodeAbiParameters, parseAbiParameters, parseEther, zeroAddress, zeroHash } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { basicOrderArgs, orderPrice, type SignedOrder, sweepArgs, sweepAvailability } from './fills';
+import { basicOrderArgs, ethPayment, orderPrice, type SignedOrder, sweepArgs, sweepAvailability } from './fills';
 import { ItemType } from './seaport';
 
 const SELLER: Address = '0x1111111111111111111111111111111111111111';
@@ -11,15 +11,6 @@ const CREATOR: Address = '0x3333333333333333333333333333333333333333';
 const COLLECTION: Address = '0x4444444444444444444444444444444444444444';
 const CONDUIT_KEY = `0x${'ab'.repeat(32)}` as const;
 
-const eth = (amount: bigint, recipient: Address) => ({
-  itemType: ItemType.Native,
-  token: zeroAddress,
-  identifierOrCriteria: 0n,
-  startAmount: amount,
-  endAmount: amount,
-  recipient,
-});
-
 /** A 1 ETH listing as marketplaces build them: seller, then the 2.5% fee, then a 5% royalty. */
 function listing({ tokenId = 7n, seller = SELLER, itemType = ItemType.Erc721 as number } = {}): SignedOrder {
   return {
@@ -27,7 +18,11 @@ function listing({ tokenId = 7n, seller = SELLER, itemType = ItemType.Erc721 as 
       offerer: seller,
       zone: zeroAddress,
       offer: [{ itemType, token: COLLECTION, identifierOrCriteria: tokenId, startAmount: 1n, endAmount: 1n }],
-      consideration: [eth(parseEther('0.925'), seller), eth(parseEther('0.025'), FEE_RECIPIENT), eth(parseEther('0.05'), CREATOR)],
+      consideration: [
+        ethPayment(parseEther('0.925'), seller),
+        ethPayment(parseEther('0.025'), FEE_RECIPIENT),
+        ethPayment(parseEther('0.05'), CREATOR),
+      ],
       orderType: 0,
       startTime: 1_000n,
       endTime: 2_000n,

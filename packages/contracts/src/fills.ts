@@ -8,7 +8,7 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem';
-import { ItemType, type OrderComponents, type SEAPORT_ABI } from './seaport';
+import { type ConsiderationItem, ItemType, type OrderComponents, type SEAPORT_ABI } from './seaport';
 
 /** A listing as a buyer fills it: the offerer's signed components and the signature. */
 export type SignedOrder = { order: OrderComponents; signature: Hex };
@@ -19,6 +19,18 @@ const BASIC_ROUTE = { erc721: 0, erc1155: 1 } as const;
 type OrderParameters = ContractFunctionArgs<typeof SEAPORT_ABI, 'payable', 'fulfillOrder'>[0]['parameters'];
 type SweepArgs = ContractFunctionArgs<typeof SEAPORT_ABI, 'payable', 'fulfillAvailableAdvancedOrders'>;
 type FulfillmentComponent = SweepArgs[2][number][number];
+
+/** A fixed payment of `amount` wei in ETH to `recipient`: every consideration item of the listings FloorDesk keeps. */
+export function ethPayment(amount: bigint, recipient: Address): ConsiderationItem {
+  return {
+    itemType: ItemType.Native,
+    token: zeroAddress,
+    identifierOrCriteria: 0n,
+    startAmount: amount,
+    endAmount: amount,
+    recipient,
+  };
+}
 
 /** What a fill carries instead of the signed components: the consideration count in place of the counter. */
 export function orderParameters(order: OrderComponents): OrderParameters {

@@ -51,6 +51,7 @@ export {
 } from './seaport';
 export {
   basicOrderArgs,
+  ethPayment,
   fulfillOrderArgs,
   orderParameters,
   orderPrice,
