@@ -4,6 +4,7 @@
  * server plans it with.
  */
 import type { Marketplace } from './marketplaces';
+import type { SweepOrderItem, SweepPlanItem } from './sweep';
 
 /** The sweep slider's range (spec §9). */
 export const SWEEP_MIN_ITEMS = 1;
@@ -49,12 +50,16 @@ export type SweepItemStatus = (typeof SweepItemStatus)[keyof typeof SweepItemSta
 /** What a sweep plan does with a listing: buy it, keep it as a spare behind the others, or pass it over. */
 export type SweepRole = 'buy' | 'spare' | 'skip';
 
-/** Spec §4: from the plan until the receipt, planned items are in progress, skipped ones 5000, spares unused (null). */
-export const PENDING_STATUS: Record<SweepRole, SweepItemStatus | null> = {
+const PENDING_STATUS: Record<SweepRole, SweepItemStatus | null> = {
   buy: SweepItemStatus.InProgress,
   spare: null,
   skip: SweepItemStatus.Skipped,
 };
+
+/** Spec §4: from the plan until the receipt, planned items are in progress, skipped ones 5000, spares unused (null). */
+export function pendingItems(items: readonly SweepPlanItem[]): SweepOrderItem[] {
+  return items.map((item) => ({ ...item, is_buy: PENDING_STATUS[item.role] }));
+}
 
 /** Why a listing cheaper than the last one bought is not in the sweep. */
 export const SKIP_REASONS = ['duplicate', 'pending', 'flagged', 'own', 'unfillable'] as const;

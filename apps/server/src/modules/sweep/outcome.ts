@@ -1,9 +1,5 @@
-import { PENDING_STATUS, type SweepOrderItem, SweepItemStatus, type SweepPlanItem } from '@floordesk/protocol';
+import { type SweepOrderItem, SweepItemStatus } from '@floordesk/protocol';
 import { erc721Abi, parseEventLogs, type TransactionReceipt } from 'viem';
-
-export function pendingItems(items: readonly SweepPlanItem[]): SweepOrderItem[] {
-  return items.map((item) => ({ ...item, is_buy: PENDING_STATUS[item.role] }));
-}
 
 export type SweepOutcome = {
   /** Spec §7 order status: 1 something was bought, 2 nothing was. */

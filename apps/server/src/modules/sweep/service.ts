@@ -3,6 +3,7 @@ import {
   type GasEntry,
   gasLimit,
   normalizeAddress,
+  pendingItems,
   presetFees,
   type SkipReason,
   Status,
@@ -27,7 +28,7 @@ import type { AppContext } from '../../context';
 import { planSweep } from '../../market/sweep-planner';
 import { ok, refuse, type Result } from '../../result';
 import { isPremium } from '../user/service';
-import { pendingItems, sweepOutcome } from './outcome';
+import { sweepOutcome } from './outcome';
 import {
   findSweepCollection,
   findSweepOrder,

@@ -17,7 +17,7 @@ import { bodiesSentTo, ok, stubApi } from '../../test/render-in-app';
 import { closeLoginPrompt, loginPromptStore } from '../auth/login-prompt';
 import { APES, listing, milliEth } from '../collection/test-fixtures';
 import { runSweep, SETTLE_POLL_MS, type SweepDeps, type SweepRequest } from './sweep-flow';
-import { previewSweep, sweepCandidates } from './sweep-preview';
+import { previewSweep } from './sweep-preview';
 import { type SweepRow, sweepRunStore } from './sweep-run-store';
 import { liveSweepDeps } from './use-start-sweep';
 
@@ -35,7 +35,7 @@ const listings: ListingRow[] = [
 ];
 
 function request(count = 2): SweepRequest {
-  const preview = previewSweep(sweepCandidates(listings), {
+  const preview = previewSweep(listings, {
     count,
     marketplaces: new Set(MARKETPLACES),
     skipPendingFlagged: true,
@@ -86,7 +86,7 @@ function serve(path: string, ...replies: unknown[]) {
 }
 
 const run = () => sweepRunStore.getState().run;
-const statuses = () => run()?.rows.map((row: SweepRow) => [row.token_id, row.status]);
+const statuses = () => run()?.rows.map((row: SweepRow) => [row.token_id, row.is_buy]);
 
 describe('the sweep flow (spec §4 buying flow)', () => {
   beforeEach(() => {
@@ -139,7 +139,7 @@ describe('the sweep flow (spec §4 buying flow)', () => {
     void runSweep(request(), deps);
     await vi.waitFor(() => expect(run()?.phase).toBe('quoting'));
     expect(panelsStore.getState().open).toBe('sweep');
-    expect(run()?.rows.map((row) => [row.token_id, row.role, row.status, row.reason])).toEqual([
+    expect(run()?.rows.map((row) => [row.token_id, row.role, row.is_buy, row.reason])).toEqual([
       ['1', 'buy', 1, null],
       ['3', 'buy', 1, null],
       ['2', 'skip', 5000, 'flagged'],

@@ -3,7 +3,8 @@ import {
   type GasEntry,
   type ListingRow,
   type Marketplace,
-  PENDING_STATUS,
+  pendingItems,
+  type SkipReason,
   Status,
   SweepItemStatus,
   type SweepOrderData,
@@ -63,31 +64,22 @@ export type SweepDeps = {
 
 let lastRunId = 0;
 
-function rowOf(listing: ListingRow | SweepPlanItem, role: SweepRow['role'], status: number | null): SweepRow {
-  const { order_id, token_id, price, marketplace, img, rank } = listing;
-  return { order_id, token_id, price, marketplace, img, rank, role, reason: null, status };
+function planItemOf(listing: ListingRow, role: SweepRow['role'], reason: SkipReason | null = null): SweepPlanItem {
+  const { order_id, token_id, price, marketplace, order_way, img, rank } = listing;
+  return { order_id, token_id, price, marketplace, order_way, img, rank, role, reason };
 }
 
-/** Spec §4: on opening, the items to buy are in progress and the skipped ones 5000. */
+/** Spec §4: on opening, the items to buy are in progress and the skipped ones 5000, as the server will plan them. */
 function rowsOfPreview(preview: SweepPreview): SweepRow[] {
-  return [
-    ...preview.buy.map((listing) => rowOf(listing, 'buy', SweepItemStatus.InProgress)),
-    ...preview.skipped.map(({ listing, reason }) => ({ ...rowOf(listing, 'skip', SweepItemStatus.Skipped), reason })),
-  ];
-}
-
-/** The server's plan replaces the preview: it may have dropped listings that would revert, or added spares. */
-function rowsOfPlan(items: readonly SweepPlanItem[]): SweepRow[] {
-  return items.map((item) => ({ ...rowOf(item, item.role, PENDING_STATUS[item.role]), reason: item.reason }));
-}
-
-function rowsOfOrder(order: SweepOrderData): SweepRow[] {
-  return order.items.map((item) => ({ ...rowOf(item, item.role, item.is_buy), reason: item.reason }));
+  return pendingItems([
+    ...preview.buy.map((listing) => planItemOf(listing, 'buy')),
+    ...preview.skipped.map(({ listing, reason }) => planItemOf(listing, 'skip', reason)),
+  ]);
 }
 
 /** A batch outcome (spec §4: rejected, error, higher than expected) for the items being bought; skipped ones keep their reason. */
 function withOutcome(rows: readonly SweepRow[], status: number): SweepRow[] {
-  return rows.map((row) => (row.role === 'skip' ? row : { ...row, status }));
+  return rows.map((row) => (row.role === 'skip' ? row : { ...row, is_buy: status }));
 }
 
 function apiMessage(error: unknown): string {
@@ -165,7 +157,8 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     const higher = error instanceof ApiError && error.status === Status.HigherThanExpected;
     return fail(apiMessage(error), higher ? SweepItemStatus.HigherThanExpected : SweepItemStatus.Skipped);
   }
-  update(() => ({ phase: 'signing', rows: rowsOfPlan(quote.items), total: quote.total }));
+  // The server's plan replaces the preview: it may have dropped listings that would revert, or added spares.
+  update(() => ({ phase: 'signing', rows: pendingItems(quote.items), total: quote.total }));
 
   let hash: Address;
   try {
@@ -189,7 +182,7 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
   }
   const giveUpAt = deps.now() + SETTLE_GIVE_UP_MS;
   while (order.flag === 0) {
-    update(() => ({ rows: rowsOfOrder(order) }));
+    update(() => ({ rows: order.items }));
     if (deps.now() >= giveUpAt) return fail(i18n.t('sweep.still_pending'));
     await deps.sleep(SETTLE_POLL_MS);
     try {
@@ -199,7 +192,7 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     }
   }
   const settled = order;
-  update(() => ({ rows: rowsOfOrder(settled) }));
+  update(() => ({ rows: settled.items }));
   if (settled.flag === 1) update(() => ({ phase: 'done' }));
   else fail(i18n.t('sweep.failed'));
 }

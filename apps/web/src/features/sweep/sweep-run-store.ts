@@ -1,20 +1,11 @@
-import type { Marketplace, SkipReason, SweepPlanItem } from '@floordesk/protocol';
+import type { SweepOrderItem } from '@floordesk/protocol';
 import { createStore, useStore } from 'zustand';
 
-/** One line of the sweep modal: a listing bought, a spare behind them, or one passed over and why. */
-export type SweepRow = {
-  order_id: string;
-  token_id: string;
-  /** Wei. */
-  price: string;
-  marketplace: Marketplace;
-  img: string | null;
-  rank: number | null;
-  role: SweepPlanItem['role'];
-  reason: SkipReason | null;
-  /** SweepItemStatus (spec §4 `is_buy`), or another code the server sent; null for a spare not used (yet). */
-  status: number | null;
-};
+/**
+ * One line of the sweep modal: a listing bought, a spare behind them, or one passed over and why, with its status
+ * (`is_buy`) as the server's order reports it.
+ */
+export type SweepRow = SweepOrderItem;
 
 /**
  * Where a sweep stands: the server plans it ('quoting'), the wallet is asked ('signing'), the transaction is on its

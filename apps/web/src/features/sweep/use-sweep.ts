@@ -7,8 +7,10 @@ import { useCollectionListings } from '../collection/api/get-collection-listings
 import { useSkipPendingFlagged } from './skip-store';
 import { useSweepCount } from './sweep-count-store';
 import type { SweepRequest } from './sweep-flow';
-import { previewSweep, type SweepPreview, sweepCandidates } from './sweep-preview';
+import { previewSweep, type SweepPreview } from './sweep-preview';
 import { useStartSweep } from './use-start-sweep';
+
+const NO_LISTINGS: readonly ListingRow[] = [];
 
 /** What every buy of the user's takes into account: the marketplace switches, the skip switch, their own address. */
 function useBuyChoices() {
@@ -39,7 +41,7 @@ export function useSweep(collection: string): UseSweep {
   const { data } = useCollectionListings(collection);
   const { choices, buy } = useBuyChoices();
   const { marketplaces, skipPendingFlagged, buyer } = choices;
-  const candidates = useMemo(() => sweepCandidates(data?.list ?? []), [data]);
+  const candidates = data?.list ?? NO_LISTINGS;
   // Spec §9: dragging the slider through 30 counts selects once, when it settles.
   const settledCount = useDebouncedValue(count, SWEEP_SELECTION_DEBOUNCE_MS);
   const preview = useMemo(

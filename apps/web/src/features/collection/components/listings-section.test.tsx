@@ -178,6 +178,6 @@ describe('listings', () => {
       order_id: 'order-2',
       max_total: listing(2).price,
     });
-    expect(sweepRunStore.getState().run?.rows.map((row) => [row.token_id, row.status])).toEqual([['2', 1]]);
+    expect(sweepRunStore.getState().run?.rows.map((row) => [row.token_id, row.is_buy])).toEqual([['2', 1]]);
   });
 });

@@ -9,8 +9,8 @@ import { SweepDialog } from './sweep-dialog';
 const hash = `0x${'ab'.repeat(32)}`;
 
 function row(tokenId: number, role: SweepRow['role'], status: number | null, reason: SweepRow['reason'] = null): SweepRow {
-  const { order_id, token_id, price, marketplace, img, rank } = listing(tokenId, { price: milliEth(1000 + tokenId) });
-  return { order_id, token_id, price, marketplace, img, rank, role, reason, status };
+  const { order_id, token_id, price, marketplace, order_way, img, rank } = listing(tokenId, { price: milliEth(1000 + tokenId) });
+  return { order_id, token_id, price, marketplace, order_way, img, rank, role, reason, is_buy: status };
 }
 
 function show(run: Partial<SweepRun>) {
