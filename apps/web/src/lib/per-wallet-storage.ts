@@ -1,9 +1,11 @@
+import { createStore } from 'zustand';
+
 /**
  * Choices the spec keeps per wallet (spec §3: `gas_item`, `is_skipping_pending`): one storage key holding a JSON
  * object keyed by the lowercased address. What is read passes `isValue` or is dropped, address by address, so one
  * damaged entry costs only that wallet its choice.
  */
-export function readPerWallet<T>(storage: Storage, key: string, isValue: (value: unknown) => value is T): Record<string, T> {
+function readPerWallet<T>(storage: Storage, key: string, isValue: (value: unknown) => value is T): Record<string, T> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(storage.getItem(key) ?? '{}');
@@ -20,7 +22,7 @@ export function readPerWallet<T>(storage: Storage, key: string, isValue: (value:
  * Stores `value` for `address`, re-reading the key first: another tab may have written another wallet's choice
  * since this one last read it. Answers every wallet's value as now stored.
  */
-export function writePerWallet<T>(
+function writePerWallet<T>(
   storage: Storage,
   key: string,
   isValue: (value: unknown) => value is T,
@@ -30,4 +32,19 @@ export function writePerWallet<T>(
   const values = { ...readPerWallet(storage, key, isValue), [address.toLowerCase()]: value };
   storage.setItem(key, JSON.stringify(values));
   return values;
+}
+
+/** Each wallet's value of one such choice, and the way to change one wallet's. */
+export type PerWalletState<T> = {
+  byWallet: Readonly<Record<string, T>>;
+  /** Keeps `value` as `address`'s, here and in storage. */
+  set: (address: string, value: T) => void;
+};
+
+/** A store of one per-wallet choice kept under `key`. */
+export function createPerWalletStore<T>(storage: Storage, key: string, isValue: (value: unknown) => value is T) {
+  return createStore<PerWalletState<T>>()((set) => ({
+    byWallet: readPerWallet(storage, key, isValue),
+    set: (address, value) => set({ byWallet: writePerWallet(storage, key, isValue, address, value) }),
+  }));
 }

@@ -12,7 +12,7 @@ import { gasSync } from './gas-sync';
 export function chooseGasPreset(type: GasPresetType): void {
   if (!requireLogin()) return;
   const address = sessionStore.getState().token!;
-  const entries = gasEntriesOf(gasStore.getState().lists, address);
+  const entries = gasEntriesOf(gasStore.getState().byWallet, address);
   gasSync.change(address, selectGasPreset(entries, type));
   const chosen = entries.find((entry) => entry.type === type);
   if (chosen && !isGasEntryComplete(chosen)) setPanelOpen('gas', true);

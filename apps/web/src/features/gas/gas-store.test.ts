@@ -11,10 +11,10 @@ beforeEach(() => localStorage.clear());
 describe('gas presets per wallet', () => {
   it('keeps each wallet its own presets, under gas_item keyed by the lowercased address', () => {
     const store = createGasStore(localStorage);
-    store.getState().save(alice, fastest);
+    store.getState().set(alice, fastest);
     expect(JSON.parse(localStorage.getItem(GAS_ITEM_KEY)!)).toEqual({ [alice]: fastest });
 
-    const nextVisit = createGasStore(localStorage).getState().lists;
+    const nextVisit = createGasStore(localStorage).getState().byWallet;
     expect(gasEntriesOf(nextVisit, alice)).toEqual(fastest);
     expect(gasEntriesOf(nextVisit, bob)).toEqual(DEFAULT_GAS_ENTRIES);
   });
@@ -26,18 +26,18 @@ describe('gas presets per wallet', () => {
 
   it("keeps another tab's choice for another wallet when saving", () => {
     const store = createGasStore(localStorage);
-    createGasStore(localStorage).getState().save(bob, fastest);
-    store.getState().save(alice, DEFAULT_GAS_ENTRIES);
+    createGasStore(localStorage).getState().set(bob, fastest);
+    store.getState().set(alice, DEFAULT_GAS_ENTRIES);
     expect(Object.keys(JSON.parse(localStorage.getItem(GAS_ITEM_KEY)!))).toEqual([bob, alice]);
   });
 
   it('falls back to the defaults for what it cannot read, and keeps the wallets it can', () => {
     localStorage.setItem(GAS_ITEM_KEY, '{not json');
-    expect(createGasStore(localStorage).getState().lists).toEqual({});
+    expect(createGasStore(localStorage).getState().byWallet).toEqual({});
 
     const twoSelected = DEFAULT_GAS_ENTRIES.map((entry) => ({ ...entry, status: 1 }));
     localStorage.setItem(GAS_ITEM_KEY, JSON.stringify({ [alice]: twoSelected, [bob.toUpperCase().replace('0X', '0x')]: fastest }));
-    const lists = createGasStore(localStorage).getState().lists;
+    const lists = createGasStore(localStorage).getState().byWallet;
     expect(gasEntriesOf(lists, alice)).toEqual(DEFAULT_GAS_ENTRIES);
     expect(gasEntriesOf(lists, bob)).toEqual(fastest);
   });

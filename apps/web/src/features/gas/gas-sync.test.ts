@@ -13,7 +13,7 @@ function setup({ server = [] as GasEntry[], signedIn = alice as string | null } 
   const fetch = vi.fn<() => Promise<GasSettingsData>>(async () => ({ gas: server }));
   const save = vi.fn<(entries: readonly GasEntry[]) => Promise<GasSettingsData>>(async (entries) => ({ gas: [...entries] }));
   const sync = createGasSync({ store, fetch, save, currentAddress: () => session.address });
-  return { store, sync, save, session, local: () => gasEntriesOf(store.getState().lists, alice) };
+  return { store, sync, save, session, local: () => gasEntriesOf(store.getState().byWallet, alice) };
 }
 
 beforeEach(() => localStorage.clear());
@@ -22,7 +22,7 @@ afterEach(() => vi.useRealTimers());
 describe('gas presets between this browser and the server (spec §7)', () => {
   it("replaces the local presets with the server's", async () => {
     const { store, sync, local, save } = setup({ server: dynamic });
-    store.getState().save(alice, fast);
+    store.getState().set(alice, fast);
     await sync.pull(alice);
     expect(local()).toEqual(dynamic);
     expect(save).not.toHaveBeenCalled();
@@ -30,7 +30,7 @@ describe('gas presets between this browser and the server (spec §7)', () => {
 
   it('sends the local presets up when the server has none yet', async () => {
     const { store, sync, save } = setup({ server: [] });
-    store.getState().save(alice, fast);
+    store.getState().set(alice, fast);
     await sync.pull(alice);
     expect(save).toHaveBeenCalledExactlyOnceWith(fast);
   });
@@ -44,7 +44,7 @@ describe('gas presets between this browser and the server (spec §7)', () => {
 
   it('ignores a server list it cannot use', async () => {
     const { store, sync, local } = setup({ server: [{ ...DEFAULT_GAS_ENTRIES[0]!, base: 7 }] });
-    store.getState().save(alice, fast);
+    store.getState().set(alice, fast);
     await sync.pull(alice);
     expect(local()).toEqual(fast);
   });

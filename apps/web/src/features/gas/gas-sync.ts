@@ -24,7 +24,7 @@ export function createGasSync({ store, fetch, save, currentAddress, debounceMs =
 
   function push(address: string) {
     timers.delete(address);
-    const entries = store.getState().lists[address];
+    const entries = store.getState().byWallet[address];
     // Signed out, or another wallet signed in, meanwhile: the change stays in this browser, for the next sign-in.
     if (!entries || currentAddress() !== address) return;
     // A refused save is reported by the API client; the local list stays as chosen.
@@ -41,18 +41,18 @@ export function createGasSync({ store, fetch, save, currentAddress, debounceMs =
       const { gas } = await fetch();
       // The user changed something while the answer was on its way: that change is newer, and already queued.
       if ((edits.get(address) ?? 0) !== before || currentAddress() !== address) return;
-      const local = store.getState().lists[address];
+      const local = store.getState().byWallet[address];
       if (Array.isArray(gas) && gas.length === 0) {
         if (local) await save(local);
       } else if (isGasList(gas)) {
-        store.getState().save(address, gas);
+        store.getState().set(address, gas);
       }
     },
 
     /** A change by the user: kept locally at once, sent to the server once the changes settle. */
     change(address: string, entries: readonly GasEntry[]): void {
       edits.set(address, (edits.get(address) ?? 0) + 1);
-      store.getState().save(address, entries);
+      store.getState().set(address, entries);
       clearTimeout(timers.get(address));
       timers.set(
         address,

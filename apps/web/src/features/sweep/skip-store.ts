@@ -1,5 +1,5 @@
-import { createStore, useStore } from 'zustand';
-import { readPerWallet, writePerWallet } from '../../lib/per-wallet-storage';
+import { useStore } from 'zustand';
+import { createPerWalletStore } from '../../lib/per-wallet-storage';
 import { useSession } from '../../stores/session-store';
 
 /** Spec §3: 'SKIP PENDING AND FLAGGED' per wallet, keyed by the lowercased address. */
@@ -10,16 +10,8 @@ export const SKIP_PENDING_DEFAULT = true;
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
-export type SkipState = {
-  byWallet: Readonly<Record<string, boolean>>;
-  set: (address: string, skip: boolean) => void;
-};
-
 export function createSkipStore(storage: Storage) {
-  return createStore<SkipState>()((set) => ({
-    byWallet: readPerWallet(storage, SKIP_PENDING_KEY, isBoolean),
-    set: (address, skip) => set({ byWallet: writePerWallet(storage, SKIP_PENDING_KEY, isBoolean, address, skip) }),
-  }));
+  return createPerWalletStore(storage, SKIP_PENDING_KEY, isBoolean);
 }
 
 export const skipStore = createSkipStore(window.localStorage);

@@ -19,7 +19,7 @@ import { runSweep, type SweepDeps, type SweepRequest } from './sweep-flow';
 export const liveSweepDeps: Omit<SweepDeps, 'appConfig'> = {
   requireLogin,
   wallet: () => walletStore.getState(),
-  gas: () => effectiveGasEntry(gasEntriesOf(gasStore.getState().lists, sessionStore.getState().token)),
+  gas: () => effectiveGasEntry(gasEntriesOf(gasStore.getState().byWallet, sessionStore.getState().token)),
   quote: quoteSweep,
   record: recordSweep,
   settle: settleSweep,

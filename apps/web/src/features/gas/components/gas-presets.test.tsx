@@ -30,7 +30,7 @@ function renderPresets() {
 }
 
 const presets = () => within(screen.getByRole('group', { name: 'Gas presets' }));
-const selected = () => gasEntriesOf(gasStore.getState().lists, alice).find((entry) => entry.status === 1)?.type;
+const selected = () => gasEntriesOf(gasStore.getState().byWallet, alice).find((entry) => entry.status === 1)?.type;
 const pressed = () => presets().getByRole('button', { pressed: true }).getAttribute('aria-label');
 /** The presets POSTed to the server (each once the 500 ms debounce has passed). */
 const saved = () =>
@@ -51,7 +51,7 @@ describe('gas preset buttons and keys', () => {
     closePanels();
     closeLoginPrompt();
     sessionStore.getState().clear();
-    gasStore.setState({ lists: {} });
+    gasStore.setState({ byWallet: {} });
   });
 
   it('offers the six presets by name with the wallet preset chosen at first', () => {
@@ -90,7 +90,7 @@ describe('gas preset buttons and keys', () => {
     renderPresets();
     await userEvent.click(field());
     await userEvent.keyboard('2');
-    expect(gasStore.getState().lists).toEqual({});
+    expect(gasStore.getState().byWallet).toEqual({});
     expect(pressed()).toBe('Wallet');
   });
 
@@ -102,14 +102,14 @@ describe('gas preset buttons and keys', () => {
     }
     fireEvent.keyDown(window, { key: '7', code: 'Digit7' });
     fireEvent.keyDown(window, { key: '0', code: 'Numpad0' });
-    expect(gasStore.getState().lists).toEqual({});
+    expect(gasStore.getState().byWallet).toEqual({});
   });
 
   it('asks a visitor to sign in instead of choosing, by key or by click, and to open the settings', async () => {
     renderPresets();
     await userEvent.keyboard('2');
     expect(loginPromptStore.getState().open).toBe(true);
-    expect(gasStore.getState().lists).toEqual({});
+    expect(gasStore.getState().byWallet).toEqual({});
 
     act(closeLoginPrompt);
     await userEvent.click(presets().getByRole('button', { name: 'Fastest' }));

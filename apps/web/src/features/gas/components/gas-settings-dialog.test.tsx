@@ -24,7 +24,7 @@ async function openSettings() {
 }
 
 const preset = (type: number) => within(screen.getByTestId(`gas-settings-${type}`));
-const stored = (type: number) => gasEntriesOf(gasStore.getState().lists, alice).find((entry) => entry.type === type);
+const stored = (type: number) => gasEntriesOf(gasStore.getState().byWallet, alice).find((entry) => entry.type === type);
 
 async function retype(field: HTMLElement, text: string) {
   await userEvent.clear(field);
@@ -44,7 +44,7 @@ describe('Custom Gas Fee settings', () => {
   afterEach(async () => {
     closePanels();
     sessionStore.getState().clear();
-    gasStore.setState({ lists: {} });
+    gasStore.setState({ byWallet: {} });
     await act(() => i18n.changeLanguage('en'));
   });
 
@@ -69,7 +69,7 @@ describe('Custom Gas Fee settings', () => {
     await retype(preset(5).getByRole('textbox', { name: 'Dynamic priority fee (Gwei)' }), '');
     await save();
     expect(preset(5).getByRole('alert').textContent).toBe('Enter a priority fee');
-    expect(gasStore.getState().lists).toEqual({});
+    expect(gasStore.getState().byWallet).toEqual({});
     expect(panelsStore.getState().open).toBe('gas');
   });
 
