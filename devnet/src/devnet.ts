@@ -92,13 +92,28 @@ async function writeAtomically(file: string, content: string): Promise<void> {
 }
 
 /** A raw JSON-RPC call for anvil's own methods, which viem's clients do not type. */
+/** A node's JSON-RPC error answer, its code and data kept for callers that pass them on (a wallet does). */
+export class JsonRpcError extends Error {
+  override readonly name = 'JsonRpcError';
+
+  constructor(
+    method: string,
+    readonly code: number,
+    /** The node's own message, without the method. */
+    readonly reason: string,
+    readonly data?: unknown,
+  ) {
+    super(`${method}: ${reason}`);
+  }
+}
+
 export async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  const body = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
+  if (body.error) throw new JsonRpcError(method, body.error.code, body.error.message, body.error.data);
   return body.result as T;
 }

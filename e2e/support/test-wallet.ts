@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { type Address, BaseError, type Hex, hexToBigInt, hexToNumber, numberToHex, RpcRequestError } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { JsonRpcError, rpc } from '@floordesk/devnet';
 import { type DevnetClients, devnetClients, ownerOf } from './devnet-chain';
 
 /** Anvil's well-known development keys: public, funded on every devnet, worthless anywhere else. */
@@ -243,14 +244,12 @@ export class TestWallet {
 
   /** A read passed to the node as it came, its answer or error (revert data included) returned as they are. */
   private async forward(method: string, params: unknown[]): Promise<unknown> {
-    const response = await fetch(this.connectedNode().rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-    if (body.error) throw new WalletError(body.error.code, body.error.message, body.error.data);
-    return body.result;
+    try {
+      return await rpc(this.connectedNode().rpcUrl, method, params);
+    } catch (error) {
+      if (error instanceof JsonRpcError) throw new WalletError(error.code, error.reason, error.data);
+      throw error;
+    }
   }
 
   /** Switches the chain from inside the wallet (the user picked another network). */
