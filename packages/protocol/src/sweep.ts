@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GAS_PRESET_TYPES, type GasEntry as GasEntryValue, gasEntryProblem, gasListProblem } from './gas';
 import { Bytes32, HexBytes, UintString } from './market';
-import { CollectionAddress } from './market-views';
+import { CollectionAddress, ListingRow } from './market-views';
 import { MARKETPLACES } from './marketplaces';
 import { Address, fieldRuleMessages } from './primitives';
 import { SKIP_REASONS, SWEEP_MAX_ITEMS, SWEEP_MIN_ITEMS, type SweepRole } from './sweep-plan';
@@ -62,15 +62,15 @@ export const SweepQuoteRequest = z
 export type SweepQuoteRequest = z.input<typeof SweepQuoteRequest>;
 
 /** One item of a sweep plan: a listing to buy, a spare behind them, or a cheaper one passed over and why. */
-export const SweepPlanItem = z.object({
-  order_id: z.string(),
-  token_id: UintString,
-  /** Wei, fees and royalties included. */
-  price: UintString,
-  marketplace: z.enum(MARKETPLACES),
-  order_way: z.number().int(),
-  img: z.string().nullable(),
-  rank: z.number().int().nullable(),
+export const SweepPlanItem = ListingRow.pick({
+  order_id: true,
+  token_id: true,
+  price: true,
+  marketplace: true,
+  order_way: true,
+  img: true,
+  rank: true,
+}).extend({
   role: z.enum(['buy', 'spare', 'skip'] as const satisfies readonly SweepRole[]),
   reason: z.enum(SKIP_REASONS).nullable(),
 });
