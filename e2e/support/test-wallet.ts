@@ -271,9 +271,9 @@ class WalletError extends Error {
   /** A node's refusal (a revert in the estimate, too little ETH) as the wallet reports it: the node's code. */
   static fromNode(error: unknown): WalletError {
     if (!(error instanceof BaseError)) throw error;
-    const rpc = error.walk((cause) => cause instanceof RpcRequestError);
-    return rpc instanceof RpcRequestError
-      ? new WalletError(rpc.code, error.shortMessage, rpc.data)
+    const refusal = error.walk((cause) => cause instanceof RpcRequestError);
+    return refusal instanceof RpcRequestError
+      ? new WalletError(refusal.code, error.shortMessage, refusal.data)
       : new WalletError(-32603, error.shortMessage);
   }
 }
@@ -286,18 +286,18 @@ function quantity(value: Hex | undefined): bigint | undefined {
   return value === undefined ? undefined : hexToBigInt(value);
 }
 
-function parseAsk(rpc: TransactionAskRpc): TransactionAsk {
+function parseAsk(ask: TransactionAskRpc): TransactionAsk {
   return {
-    from: rpc.from,
-    ...(rpc.to && { to: rpc.to }),
+    from: ask.from,
+    ...(ask.to && { to: ask.to }),
     // Wallets take either name for the calldata.
-    ...((rpc.data ?? rpc.input) !== undefined && { data: rpc.data ?? rpc.input }),
-    value: quantity(rpc.value),
-    gas: quantity(rpc.gas),
-    gasPrice: quantity(rpc.gasPrice),
-    maxFeePerGas: quantity(rpc.maxFeePerGas),
-    maxPriorityFeePerGas: quantity(rpc.maxPriorityFeePerGas),
-    nonce: rpc.nonce === undefined ? undefined : hexToNumber(rpc.nonce),
+    ...((ask.data ?? ask.input) !== undefined && { data: ask.data ?? ask.input }),
+    value: quantity(ask.value),
+    gas: quantity(ask.gas),
+    gasPrice: quantity(ask.gasPrice),
+    maxFeePerGas: quantity(ask.maxFeePerGas),
+    maxPriorityFeePerGas: quantity(ask.maxPriorityFeePerGas),
+    nonce: ask.nonce === undefined ? undefined : hexToNumber(ask.nonce),
   };
 }
 
