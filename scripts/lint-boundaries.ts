@@ -23,4 +23,4 @@ if (found.length > 0) {
   console.error(`\n${found.length} import(s) cross a boundary (docs/architecture.md, "Boundaries").`);
   process.exit(1);
 }
-process.stdout.write(`Boundaries hold in ${CHECKED.join(", ")}.\n`);
+process.stdout.write(`Boundaries hold in ${CHECKED.join(', ')}.\n`);
