@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/pool';
 import { authNonces, sessions } from '../../db/schema';
 
@@ -69,4 +69,16 @@ export async function revokeSession(db: Executor, id: string, at: Date): Promise
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Forgets what can no longer sign anyone in: nonces spent or expired at `at`, and sessions that expired or were
+ * revoked before `endedBefore`. A replayed notice then reads as unknown instead of used: refused all the same.
+ */
+export async function deleteEndedAuth(db: Executor, at: Date, endedBefore: Date): Promise<number> {
+  const nonces = await db.delete(authNonces).where(or(isNotNull(authNonces.usedAt), lte(authNonces.expiresAt, at)));
+  const ended = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, endedBefore), lt(sessions.revokedAt, endedBefore)));
+  return (nonces.rowCount ?? 0) + (ended.rowCount ?? 0);
 }
