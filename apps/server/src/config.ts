@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** What one process runs (ARCHITECTURE §1); `npm start` runs them all, production one per process. */
-export const ROLES = ['api', 'indexer'] as const;
+export const ROLES = ['api', 'indexer', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
 const commaList = z

@@ -1,7 +1,6 @@
 import { calendarSchedule, reportedTokens, type Simulator, startSimulator } from '@floordesk/devnet';
 import { type PostListingRequest, Status } from '@floordesk/protocol';
 import pino from 'pino';
-import { startChores } from './chain/chores';
 import { startIndexer } from './chain/indexer';
 import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
@@ -13,6 +12,8 @@ import { runMigrations } from './db/migrate';
 import { connectDatabase } from './db/pool';
 import { buildServer } from './http/server';
 import { SIMULATOR_OFF } from './modules/diagnostics/service';
+import { JOBS } from './worker/jobs';
+import { startWorker } from './worker/worker';
 
 /** What has been started so far, stopped in reverse order: the server before the pool before the database. */
 const running: Array<() => Promise<unknown>> = [];
@@ -76,12 +77,20 @@ async function main(): Promise<void> {
     running.push(indexer.stop);
     const mempool = startMempoolWatcher({ ...roleOptions, log: logger.child({ role: 'mempool' }) });
     running.push(mempool.stop);
-    const chores = startChores({
-      ...roleOptions,
-      log: logger.child({ role: 'chores' }),
-      ...(devnet && { flagged: reportedTokens(devnet.manifest) }),
+  }
+  if (config.roles.has('worker')) {
+    const worker = await startWorker({
+      pool: database.pool,
+      jobs: JOBS,
+      context: {
+        database,
+        chain: chain.access,
+        now: () => new Date(),
+        log: logger.child({ role: 'worker' }),
+        flagged: devnet ? reportedTokens(devnet.manifest) : [],
+      },
     });
-    running.push(chores.stop);
+    running.push(worker.stop);
   }
   if (devnet && config.simulator.enabled) {
     const log = logger.child({ role: 'simulator' });

@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { ChainAccess } from '../chain/client';
+import type { DatabaseConnection } from '../db/pool';
+import type { TokenRef } from '../modules/collection/flags';
+
+/** What a job's run is given. */
+export type JobContext = {
+  database: DatabaseConnection;
+  chain: ChainAccess;
+  now: () => Date;
+  /** Tagged with the job's name. */
+  log: Logger;
+  /** Tokens to mark flagged once indexed: the devnet's reported ones; none on other chains. */
+  flagged: readonly TokenRef[];
+};
+
+/**
+ * When a job runs: every few seconds (the worker enqueues it itself, for latency of seconds), or on a cron
+ * expression in UTC (pg-boss's clock, minute-granular).
+ */
+export type JobSchedule = { everySeconds: number } | { cron: string };
+
+/**
+ * One kind of work of the worker role. However many workers run, at most one run of a job is active at a time and
+ * at most one more waits; a run that throws is retried with backoff. A run must end well within a minute (see
+ * RUN_EXPIRES_SECONDS) and be safe to repeat: after a crash, the run is started again.
+ */
+export type Job<C = JobContext> = {
+  /** The pg-boss queue's name. */
+  name: string;
+  schedule: JobSchedule;
+  /** What it returns is kept with the job's row for a while (pg-boss `output`), e.g. how many rows it changed. */
+  run(context: C): Promise<unknown>;
+};

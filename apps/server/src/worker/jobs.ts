@@ -1,0 +1,9 @@
+import { authCleanupJob } from './auth-cleanup';
+import { flagsJob } from './flags';
+import type { Job } from './job';
+import { listingExpiryJob } from './listing-expiry';
+import { metadataJob } from './metadata';
+import { rarityJob } from './rarity';
+
+/** Every job the worker role runs: a new job is its own file and one line here. */
+export const JOBS: readonly Job[] = [metadataJob, listingExpiryJob, rarityJob, flagsJob, authCleanupJob];

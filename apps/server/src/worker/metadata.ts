@@ -1,0 +1,16 @@
+import { fillCollectionInfo, fillTokenMetadata } from '../chain/metadata';
+import type { Job } from './job';
+
+/**
+ * Collection info, then token metadata (which waits for its collection's standard): new tokens, reveals and the
+ * retries metadata.ts backs off per token. Every second, so a reveal on the devnet shows within seconds.
+ */
+export const metadataJob: Job = {
+  name: 'metadata',
+  schedule: { everySeconds: 1 },
+  async run({ database: { pool }, chain, now }) {
+    const collections = await fillCollectionInfo({ pool, chain });
+    const tokens = await fillTokenMetadata({ pool, chain, now });
+    return { collections, tokens };
+  },
+};
