@@ -36,5 +36,10 @@ export async function watchlistRows(
   minutes: number,
   limit: number,
 ): Promise<CollectionRow[]> {
-  return rowsOfCollections(ctx, await followedCollections(ctx.db, user), minutes, limit);
+  return rowsOfCollections(ctx, await followed(ctx, user), minutes, limit);
+}
+
+/** The addresses of the collections the user follows. */
+export function followed(ctx: AppContext, user: string): Promise<string[]> {
+  return followedCollections(ctx.db, user);
 }
