@@ -16,6 +16,15 @@ export const TOAST_DURATION_MS = 2000;
 /** Server-error notices and other wallet errors: at most once per 3 s. */
 export const ERROR_NOTICE_THROTTLE_MS = 3000;
 
+/**
+ * What the web app reports of the errors it meets (spec §8 "reported"): a wallet error, or a failed API call as the
+ * client saw it (a refusal status, an HTTP error, no answer, a timeout).
+ */
+export const CLIENT_ERROR_KINDS = ['wallet', 'status', 'http', 'network', 'timeout'] as const;
+export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
+/** The longest texts an error report carries; the client cuts longer ones rather than lose the report. */
+export const CLIENT_ERROR_LIMITS = { message: 500, route: 200, version: 40 } as const;
+
 /** Header and token addresses: first 5 and last 4 characters. */
 export const SHORT_ADDRESS = { head: 5, tail: 4 } as const;
 /** Long addresses (18 characters or more): first 7 and last 5. */

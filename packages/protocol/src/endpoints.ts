@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppConfigData } from './app';
+import { ClientErrorReport } from './client-errors';
 import { PostListingData, PostListingRequest } from './market';
 import { LoginData, LoginRequest, NoticeData, NoticeRequest } from './auth';
 import { type ApiName, type ApiRoute, apiRoutes } from './routes';
@@ -201,6 +202,14 @@ export const endpoints = {
     tags: ['sweep'],
     body: SweepSettleRequest,
     data: SweepOrderData,
+  },
+  reportClientError: {
+    ...apiRoutes.reportClientError,
+    summary:
+      'Report an error the web app met (a wallet error, a failed call): logged and counted; the session, if any, says who',
+    tags: ['app'],
+    body: ClientErrorReport,
+    data: z.null(),
   },
 } as const satisfies Record<ApiName, Endpoint>;
 

@@ -1,5 +1,6 @@
 export * from './address';
 export * from './app';
+export * from './client-errors';
 export * from './auth';
 export * from './constants';
 export * from './endpoints';

@@ -33,6 +33,7 @@ export const apiRoutes = {
   sweepQuote: { method: 'POST', path: '/api/sweep/quote', auth: true },
   sweepRecord: { method: 'POST', path: '/api/sweep/orders', auth: true },
   sweepSettle: { method: 'POST', path: '/api/sweep/orders/settle', auth: true },
+  reportClientError: { method: 'POST', path: '/api/client/errors', auth: false },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof apiRoutes;

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler of every `auth: true` endpoint: a live session for X-Address, or status 110. */
     requireSession(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+    /** The live session the request's headers name, if any: for an endpoint open to visitors that notes who called. */
+    readSession(request: FastifyRequest): Promise<Session | undefined>;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -20,11 +22,14 @@ const BEARER = /^Bearer (\S+)$/;
 export const sessionPlugin = fp<{ ctx: AppContext }>(
   async (app: FastifyInstance, { ctx }) => {
     app.decorateRequest('session', null);
-    app.decorate('requireSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const readSession = async (request: FastifyRequest) => {
       const signNum = BEARER.exec(request.headers[AUTH_HEADER] ?? '')?.[1];
       const address = request.headers[ADDRESS_HEADER];
-      const session =
-        signNum !== undefined && typeof address === 'string' ? await authenticate(ctx, signNum, address) : undefined;
+      return signNum !== undefined && typeof address === 'string' ? authenticate(ctx, signNum, address) : undefined;
+    };
+    app.decorate('readSession', readSession);
+    app.decorate('requireSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      const session = await readSession(request);
       if (!session) return sendRefusal(request, reply, Status.SessionInvalid);
       request.session = session;
       return undefined;

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Process metrics and request durations, served at GET /metrics for Prometheus. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This server's Prometheus registry: a module registers its own metrics in it. */
+    metrics: Registry;
+  }
+}
+
+/** Process metrics and request durations, served at GET /metrics for Prometheus, with what modules register. */
 export function registerMetrics(app: FastifyInstance): void {
   // One registry per server, so several servers in one process (tests) keep separate counts.
   const registry = new Registry();
+  app.decorate('metrics', registry);
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -10,6 +10,7 @@ import type { DatabaseConnection } from '../db/pool';
 import { registerAppRoutes } from '../modules/app/routes';
 import { registerAuthRoutes } from '../modules/auth/routes';
 import { registerCalendarRoutes } from '../modules/calendar/routes';
+import { registerClientErrorRoutes } from '../modules/client-errors/routes';
 import { registerCollectionRoutes } from '../modules/collection/routes';
 import { devnetAssetRoutes } from '../modules/devnet-assets/routes';
 import { registerDevnetRpc } from '../modules/devnet-rpc/routes';
@@ -23,12 +24,12 @@ import { registerSweepRoutes } from '../modules/sweep/routes';
 import { registerTrendingRoutes } from '../modules/trending/routes';
 import { registerUserRoutes } from '../modules/user/routes';
 import { registerWatchlistRoutes } from '../modules/watchlist/routes';
-import { followed } from '../modules/watchlist/service';
 import { sessionPlugin } from './auth';
 import { registerErrorHandler } from './errors';
 import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
 import { registerOpenApi } from './openapi';
+import { registerRequestLog, RequestLogController } from './request-log';
 import { registerWebApp } from './static';
 
 export type ServerOptions = {
@@ -59,11 +60,13 @@ export async function buildServer({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    logController: new RequestLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerMetrics(app);
+  registerRequestLog(app);
   registerHealth(app, database.pool);
   // Both document or limit the routes registered after them.
   await registerOpenApi(app, config.version);
@@ -76,13 +79,14 @@ export async function buildServer({
   registerUserRoutes(app, ctx);
   registerGasSettingsRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
-  registerTrendingRoutes(app, ctx, (user) => followed(ctx, user));
+  registerTrendingRoutes(app, ctx);
   registerWatchlistRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerGasPriceRoutes(app, gasPrice);
   registerCollectionRoutes(app, ctx);
   registerSweepRoutes(app, ctx);
+  registerClientErrorRoutes(app);
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
   if (devnet) {
     await app.register(devnetAssetRoutes, { origin: config.publicOrigin?.origin });

@@ -6,6 +6,7 @@ import {
 } from '@floordesk/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClientDeps, createApiClient } from './api-client';
+import { createErrorReporter, type ErrorReport } from './report-error';
 
 const address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const NETWORK = 'Network error, please try again later.';
@@ -37,6 +38,7 @@ function setup({ signedIn = true }: { signedIn?: boolean } = {}) {
     notify: vi.fn<(message: string) => void>(),
     message: (key: 'network' | 'server') => (key === 'network' ? NETWORK : SERVER),
     now: () => clock,
+    report: vi.fn<(report: ErrorReport) => void>(),
   } satisfies ApiClientDeps;
   const advanceClock = (ms: number) => {
     clock += ms;
@@ -262,5 +264,79 @@ describe('cancellation', () => {
     const outcome = rejection(client.call('appConfig', { signal: new AbortController().signal }));
     await vi.advanceTimersByTimeAsync((HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS) * (HTTP_TIMEOUT_RETRIES + 1));
     expect((await outcome).kind).toBe('timeout');
+  });
+});
+
+describe('error reports', () => {
+  it('reports a failed call with its kind, status, message and name', async () => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValueOnce(new Response('boom', { status: 502 }));
+    await rejection(client.call('appConfig'));
+    deps.fetch.mockResolvedValueOnce(reply({ status: 1104, msg: 'expired', data: null }));
+    await rejection(client.call('userCheck', { hideErr: true }));
+    deps.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await rejection(client.call('search', { query: { q: 'punk' } }));
+    expect(deps.report.mock.calls.map(([report]) => report)).toEqual([
+      { kind: 'http', code: 502, message: SERVER, call: 'appConfig' },
+      { kind: 'status', code: 1104, message: 'expired', call: 'userCheck' },
+      { kind: 'network', code: null, message: NETWORK, call: 'search' },
+    ]);
+  });
+
+  it.each([
+    ['the answer -1', () => reply({ status: -1, msg: 'answer', data: null })],
+    ['the answer 50', () => reply({ status: 50, msg: 'answer', data: null })],
+    ['an ended session (110)', () => reply({ status: 110, msg: 'ended', data: null })],
+    ['a rate limit (429)', () => reply({ status: 429, msg: 'Too many requests', data: null }, 429)],
+  ])('does not report %s: the server decided it', async (_case, answer) => {
+    const { deps, client } = setup();
+    deps.fetch.mockResolvedValue(answer());
+    await rejection(client.call('userCheck'));
+    expect(deps.report).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a rate limit', () => Promise.resolve(reply({ status: 429, msg: 'Too many requests', data: null }, 429))],
+    ['a server error', () => Promise.resolve(new Response('boom', { status: 502 }))],
+    ['a refusal', () => Promise.resolve(reply({ status: 1104, msg: 'expired', data: null }))],
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('fails a background call quietly on %s: no toast, no reload, no report', async (_case, answer) => {
+    const { deps, client } = setup();
+    deps.fetch.mockImplementation(answer);
+    await rejection(client.call('appConfig', { background: true }));
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(deps.report).not.toHaveBeenCalled();
+  });
+
+  it('sends a report as a background call whose own failure is never reported', async () => {
+    const { deps } = setup();
+    const wired = createApiClient({
+      ...deps,
+      report: createErrorReporter({
+        send: (report) => wired.call('reportClientError', { body: report, background: true }),
+        route: () => '/trending',
+        version: '0.1.0',
+        now: deps.now,
+      }),
+    });
+    deps.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    await rejection(wired.call('appConfig'));
+    await vi.waitFor(() => expect(deps.fetch).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(deps.fetch).toHaveBeenCalledTimes(2);
+    const [url, init] = deps.fetch.mock.calls[1]!;
+    expect(url).toBe('/api/client/errors');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      kind: 'network',
+      code: null,
+      message: NETWORK,
+      call: 'appConfig',
+      route: '/trending',
+      version: '0.1.0',
+    });
+    expect(new Headers(init?.headers).get('x-address')).toBe(address);
+    expect(deps.notify).toHaveBeenCalledTimes(1);
   });
 });

@@ -22,13 +22,24 @@ import { langOf, settingsStore } from '../stores/settings-store';
 import { i18n } from './i18n';
 import { currentPath, navigateTo } from './navigation';
 import { signInPath } from './redirect';
+import { createErrorReporter, type ErrorReport } from './report-error';
 import { createThrottle } from './throttle';
+import { version as webVersion } from '../../package.json';
 
 /**
  * Statuses that are answers rather than failures (spec §4): they reach the caller as an ApiError with no notice
  * and no redirect, for it to interpret.
  */
 const PASS_THROUGH_STATUSES: ReadonlySet<number> = new Set([-1, 50]);
+
+/**
+ * Failures the server is told about (spec §8): every failed call but the answers above, an ended session (110) and
+ * a rate limit (429), which are the server's own decisions.
+ */
+function isReported(error: ApiError): boolean {
+  if (error.kind === 'status') return !PASS_THROUGH_STATUSES.has(error.status) && error.status !== Status.SessionInvalid;
+  return !(error.kind === 'http' && error.status === 429);
+}
 
 /** Where a failure came from: a handled non-1 status, an HTTP error, or no usable answer at all. */
 export type ApiErrorKind = 'status' | 'http' | 'network' | 'timeout';
@@ -59,6 +70,11 @@ export type CallOptions<N extends ApiName> = ('body' extends keyof EndpointOf<N>
     hideErr?: boolean;
     /** Cancels the call (e.g. a search a newer one replaced): it rejects with the abort reason, no retry, no toast. */
     signal?: AbortSignal;
+    /**
+     * A call the user did not make and nobody waits for (an error report): its failure shows nothing, reloads
+     * nothing and is not reported (spec §7: error reporting is skipped for the error-report call).
+     */
+    background?: boolean;
   };
 
 /** Options are required when the endpoint takes a body or a query. */
@@ -78,6 +94,8 @@ export type ApiClientDeps = {
   notify: (message: string) => void;
   message: (key: 'network' | 'server') => string;
   now: () => number;
+  /** Tells the server about a failed call (throttled and fire-and-forget; see report-error). */
+  report: (report: ErrorReport) => void;
 };
 
 type Envelope = { status: number; msg: string; data: unknown };
@@ -110,9 +128,9 @@ export function createApiClient(deps: ApiClientDeps) {
   const serverNotice = createThrottle(ERROR_NOTICE_THROTTLE_MS, deps.now);
   const networkNotice = createThrottle(ERROR_NOTICE_THROTTLE_MS, deps.now);
 
-  function failWith(kind: 'network' | 'server', error: ApiError): never {
+  function failWith(kind: 'network' | 'server', error: ApiError, quiet: boolean): never {
     const gate = kind === 'server' ? serverNotice : networkNotice;
-    if (gate()) deps.notify(deps.message(kind));
+    if (!quiet && gate()) deps.notify(deps.message(kind));
     throw error;
   }
 
@@ -133,7 +151,7 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function fetchWithRetries(url: string, init: RequestInit): Promise<Response> {
+  async function fetchWithRetries(url: string, init: RequestInit, quiet: boolean): Promise<Response> {
     for (let retry = 0; ; retry++) {
       try {
         return await fetchOnce(url, init);
@@ -144,9 +162,9 @@ export function createApiClient(deps: ApiClientDeps) {
             await sleep(HTTP_RETRY_DELAY_MS);
             continue;
           }
-          return failWith('network', new ApiError('timeout', 0, deps.message('network')));
+          return failWith('network', new ApiError('timeout', 0, deps.message('network')), quiet);
         }
-        return failWith('network', new ApiError('network', 0, deps.message('network')));
+        return failWith('network', new ApiError('network', 0, deps.message('network')), quiet);
       }
     }
   }
@@ -164,21 +182,37 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /** Calls the API by the endpoint's name in the protocol (`endpoints`, `apiRoutes`). */
   async function call<N extends ApiName>(name: N, ...[options]: CallArgs<N>): Promise<EndpointData<EndpointOf<N>>> {
+    try {
+      return await request(name, options);
+    } catch (error) {
+      if (error instanceof ApiError && !options?.background && isReported(error)) {
+        deps.report({ kind: error.kind, code: error.status === 0 ? null : error.status, message: error.message, call: name });
+      }
+      throw error;
+    }
+  }
+
+  async function request<N extends ApiName>(name: N, options: CallOptions<N> | undefined): Promise<EndpointData<EndpointOf<N>>> {
     const { method, path } = apiRoutes[name];
     const body = options?.body;
-    const response = await fetchWithRetries(urlOf(path, options?.query), {
-      method,
-      headers: headersFor(body !== undefined),
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options?.signal,
-    });
+    const quiet = options?.background === true;
+    const response = await fetchWithRetries(
+      urlOf(path, options?.query),
+      {
+        method,
+        headers: headersFor(body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options?.signal,
+      },
+      quiet,
+    );
 
     if (response.status === 429) {
-      deps.reload();
+      if (!quiet) deps.reload();
       throw new ApiError('http', response.status, response.statusText);
     }
     const serverError = () => new ApiError('http', response.status, deps.message('server'));
-    if (response.status >= 500) return failWith('server', serverError());
+    if (response.status >= 500) return failWith('server', serverError(), quiet);
 
     const envelope: unknown = await response.json().catch(() => null);
     // An abort while the body streams in fails the read above; that is the caller's doing, not a server error.
@@ -188,7 +222,7 @@ export function createApiClient(deps: ApiClientDeps) {
         ? new ApiError('http', response.status, envelope.msg, fieldsOf(envelope.data))
         : new ApiError('http', response.status, response.statusText);
     }
-    if (!isEnvelope(envelope)) return failWith('server', serverError());
+    if (!isEnvelope(envelope)) return failWith('server', serverError(), quiet);
 
     const { status, msg, data } = envelope;
     // The server checks every answer against the endpoint's data schema before sending it (the same protocol
@@ -202,12 +236,20 @@ export function createApiClient(deps: ApiClientDeps) {
       throw error;
     }
     // Visitors get no toast: their failures are theirs to explain (e.g. the sign-in page shows login errors).
-    if (!options?.hideErr && deps.session().token) deps.notify(msg);
+    if (!options?.hideErr && !quiet && deps.session().token) deps.notify(msg);
     throw error;
   }
 
   return { call };
 }
+
+/** The server hears of failed calls and wallet errors from here (lib/wallet/errors reports through it too). */
+export const reportError = createErrorReporter({
+  send: (report) => apiClient.call('reportClientError', { body: report, background: true }),
+  route: () => window.location.pathname,
+  version: webVersion,
+  now: Date.now,
+});
 
 export const apiClient = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
@@ -220,4 +262,5 @@ export const apiClient = createApiClient({
   notify: showToast,
   message: (key) => i18n.t(`err.${key}`),
   now: Date.now,
+  report: reportError,
 });

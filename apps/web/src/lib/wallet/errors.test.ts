@@ -1,6 +1,7 @@
 import { ERROR_NOTICE_THROTTLE_MS } from '@floordesk/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
+import type { ErrorReport } from '../report-error';
 import { createWalletErrorHandler, walletErrorCode } from './errors';
 import type { Wallet } from './wallets';
 
@@ -15,16 +16,19 @@ function wrapped(code: number, message = 'provider said no') {
 function setup() {
   let clock = 0;
   const notify = vi.fn<(message: string) => void>();
+  const report = vi.fn<(report: ErrorReport) => void>();
   const reauthorize = vi.fn<(wallet: Wallet) => void>();
   const wallet = { id: 'test-wallet' } as Wallet;
   const handle = createWalletErrorHandler({
     notify,
+    report,
     reauthorize,
     t: (key, values) => i18n.t(key, values ?? {}),
     now: () => clock,
   });
   return {
     notify,
+    report,
     reauthorize,
     advance: (ms: number) => {
       clock += ms;
@@ -83,5 +87,20 @@ describe('wallet errors', () => {
     other(new Error('Chain not configured'));
     expect(notify).toHaveBeenCalledTimes(2);
     expect(notify).toHaveBeenLastCalledWith('Chain not configured');
+  });
+
+  it('reports other wallet errors to the server, with their code', () => {
+    const { report, other } = setup();
+    other(wrapped(-32603, 'Internal JSON-RPC error.'));
+    expect(report).toHaveBeenCalledWith({ kind: 'wallet', code: -32603, message: 'Wrapped wallet error' });
+  });
+
+  it('reports no rejection, re-authorisation, inactive wallet or signature failure: they are the user’s or explained', () => {
+    const { report, sign, other } = setup();
+    sign(wrapped(4001));
+    other(wrapped(4100));
+    other(wrapped(-32602));
+    sign(new Error('Ledger locked'));
+    expect(report).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,8 @@
 import { ERROR_NOTICE_THROTTLE_MS } from '@floordesk/protocol';
 import { showToast } from '../../components/ui/toast/toast-store';
+import { reportError } from '../api-client';
 import { i18n } from '../i18n';
+import type { ErrorReport } from '../report-error';
 import { createThrottle } from '../throttle';
 import { loadWalletActions } from './load-wallet-actions';
 import type { Wallet } from './wallets';
@@ -48,20 +50,29 @@ export function walletErrorAction(error: unknown, signing: boolean, t: Translate
   return { type: 'notify', message, throttled: true };
 }
 
+/** Spec §8: the "other" wallet errors, shown throttled, are also reported to the server. */
+function reportOther(error: unknown, action: WalletErrorAction, report: (report: ErrorReport) => void): void {
+  if (action.type === 'notify' && action.throttled) {
+    report({ kind: 'wallet', code: walletErrorCode(error) ?? null, message: action.message });
+  }
+}
+
 export type WalletErrorDeps = {
   notify: (message: string) => void;
+  report: (report: ErrorReport) => void;
   /** Asks `wallet` for account access again. */
   reauthorize: (wallet: Wallet) => void;
   t: Translate;
   now: () => number;
 };
 
-export function createWalletErrorHandler({ notify, reauthorize, t, now }: WalletErrorDeps) {
+export function createWalletErrorHandler({ notify, report, reauthorize, t, now }: WalletErrorDeps) {
   const gate = createThrottle(ERROR_NOTICE_THROTTLE_MS, now);
   return (error: unknown, { signing, wallet }: { signing: boolean; wallet: Wallet }): void => {
     const action = walletErrorAction(error, signing, t);
     if (action.type === 'reauthorize') reauthorize(wallet);
     else if (!action.throttled || gate()) notify(action.message);
+    reportOther(error, action, report);
   };
 }
 
@@ -70,6 +81,7 @@ const translate: Translate = (key, values) => i18n.t(key, values ?? {});
 /** The one place wallet failures become user feedback. */
 export const handleWalletError = createWalletErrorHandler({
   notify: showToast,
+  report: reportError,
   // A refused or failed re-request is the wallet's own answer to the user; there is nothing to add.
   reauthorize: (wallet) =>
     void loadWalletActions()
@@ -81,5 +93,7 @@ export const handleWalletError = createWalletErrorHandler({
 
 /** Spec §8's reading of a wallet failure outside signing, for a view that shows it itself (the sweep modal). */
 export function walletErrorOf(error: unknown): WalletErrorAction {
-  return walletErrorAction(error, false, translate);
+  const action = walletErrorAction(error, false, translate);
+  reportOther(error, action, reportError);
+  return action;
 }
