@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { applySettings } from './app/apply-settings';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
+import { restoreDevnetWallet } from './features/devnet-wallet/restore-devnet-wallet';
 import { initI18n } from './lib/i18n';
 import { walletStore } from './lib/wallet/wallet-store';
 import { langOf, settingsStore } from './stores/settings-store';
@@ -12,8 +13,11 @@ const settings = settingsStore.getState();
 initI18n(langOf(settings.lang));
 applySettings(settings);
 settingsStore.subscribe(applySettings);
-// Started before the first render: the guard's first run gives it ROUTE_GUARD_DELAY_MS.
-void walletStore.getState().restore();
+// Started before the first render: the guard's first run gives it ROUTE_GUARD_DELAY_MS. A built-in devnet wallet
+// chosen on this browser is back first, as an installed extension would be.
+void restoreDevnetWallet()
+  .catch(() => undefined)
+  .then(() => walletStore.getState().restore());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

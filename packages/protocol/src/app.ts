@@ -5,6 +5,11 @@ export const AppConfigData = z.object({
   /** The chain FloorDesk trades on: 1 on mainnet, the devnet's id otherwise; the wallet must be on it. */
   chain_id: z.number().int().positive(),
   chain_name: z.string(),
+  /**
+   * True when the server runs its own devnet: the sign-in page then also offers the wallet built into the page
+   * (anvil's public test keys, or a fresh one). Never on another chain.
+   */
+  devnet_wallet: z.boolean(),
   /** Build version of the server (shown in What's New and sent for diagnostics). */
   version: z.string(),
 });

@@ -74,7 +74,7 @@ export async function buildServer({
 
   const ctx: AppContext = { config, db: database.db, now, ...(chain && { chain }) };
   await app.register(sessionPlugin, { ctx });
-  registerAppRoutes(app, ctx);
+  registerAppRoutes(app, ctx, { devnet: devnet !== undefined });
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerGasSettingsRoutes(app, ctx);

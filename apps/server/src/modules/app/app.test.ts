@@ -1,24 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../http/server';
 import { useTestDatabase } from '../../testing/database';
-import { buildTestServer } from '../../testing/server';
+import { testConfig } from '../../testing/server';
+import { SIMULATOR_OFF } from '../diagnostics/service';
 
 const database = useTestDatabase();
-let app: FastifyInstance;
+const config = testConfig({ chainId: 1, chainName: 'Ethereum Mainnet', version: '1.2.3' });
+let mainnet: FastifyInstance;
+let devnet: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestServer(database(), { config: { chainId: 1, chainName: 'Ethereum Mainnet', version: '1.2.3' } });
+  mainnet = await buildServer({ config, database: database() });
+  devnet = await buildServer({
+    config: testConfig({ chainId: 31337, chainName: 'FloorDesk Devnet', version: '1.2.3' }),
+    database: database(),
+    // Nothing here is called: the app config only reads whether the server runs its own devnet.
+    devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl: 'http://127.0.0.1:9' },
+  });
 });
-afterAll(() => app.close());
+afterAll(() => Promise.all([mainnet.close(), devnet.close()]));
+
+async function appConfig(app: FastifyInstance) {
+  const response = await app.inject({ method: 'GET', url: '/api/app/config' });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
 
 describe('GET /api/app/config', () => {
   it('tells the web app which chain it trades on and the server version', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/app/config' });
-
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    expect(await appConfig(mainnet)).toEqual({
       status: 1,
       msg: 'OK',
-      data: { chain_id: 1, chain_name: 'Ethereum Mainnet', version: '1.2.3' },
+      data: { chain_id: 1, chain_name: 'Ethereum Mainnet', devnet_wallet: false, version: '1.2.3' },
     });
+  });
+
+  it('offers the built-in devnet wallet only when the server runs its own devnet', async () => {
+    expect((await appConfig(devnet)).data).toMatchObject({ chain_id: 31337, devnet_wallet: true });
+  });
+
+  it('never offers it on a chain the server does not run itself, whatever its id', async () => {
+    const elsewhere = await buildServer({ config: testConfig({ chainId: 31337 }), database: database() });
+    try {
+      expect((await appConfig(elsewhere)).data).toMatchObject({ chain_id: 31337, devnet_wallet: false });
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

@@ -4,8 +4,9 @@ import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../http/routes';
 import { ok } from '../../result';
 
-export function registerAppRoutes(app: FastifyInstance, { config }: AppContext): void {
+/** `devnet`: this server runs its own devnet, so the web app may offer the wallet built into the page. */
+export function registerAppRoutes(app: FastifyInstance, { config }: AppContext, { devnet }: { devnet: boolean }): void {
   registerEndpoint(app, endpoints.appConfig, async () =>
-    ok({ chain_id: config.chainId, chain_name: config.chainName, version: config.version }),
+    ok({ chain_id: config.chainId, chain_name: config.chainName, devnet_wallet: devnet, version: config.version }),
   );
 }

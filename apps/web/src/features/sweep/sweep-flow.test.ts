@@ -24,7 +24,7 @@ import { liveSweepDeps } from './use-start-sweep';
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const hash: `0x${string}` = `0x${'12'.repeat(32)}`;
 const sweepId = '5f0c4a52-8a3e-4c54-9a0e-1f3f2a7c9d10';
-const config: AppConfigData = { chain_id: 31337, chain_name: 'FloorDesk devnet', version: 'test' };
+const config: AppConfigData = { chain_id: 31337, chain_name: 'FloorDesk devnet', devnet_wallet: true, version: 'test' };
 const wallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } } satisfies Wallet;
 
 const listings: ListingRow[] = [

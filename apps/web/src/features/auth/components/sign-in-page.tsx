@@ -8,11 +8,20 @@ import { loadWalletActions } from '../../../lib/wallet/load-wallet-actions';
 import { useWallet } from '../../../lib/wallet/wallet-store';
 import { PLAIN_INJECTED_ID, plainInjectedWallet, type Wallet } from '../../../lib/wallet/wallets';
 import { useSession } from '../../../stores/session-store';
+import { DevnetWalletButton } from '../../devnet-wallet/components/devnet-wallet-button';
+import { DEVNET_WALLET } from '../../devnet-wallet/wallet-info';
+import { useAppConfig } from '../../network/api/get-app-config';
 import { useSignIn } from '../hooks/use-sign-in';
 import { WalletButton } from './wallet-button';
 
 const WalletNotInstalledDialog = lazyWhenOpen(
   () => import('./wallet-not-installed-dialog').then((module) => module.WalletNotInstalledDialog),
+  ({ open }) => open,
+);
+
+// The built-in wallet's code (viem's local accounts, its provider and windows) loads when its chooser first opens.
+const ChooseAccountDialog = lazyWhenOpen(
+  () => import('../../devnet-wallet/components/choose-account-dialog').then((module) => module.ChooseAccountDialog),
   ({ open }) => open,
 );
 
@@ -31,6 +40,11 @@ export default function SignInPage() {
   const token = useSession((state) => state.token);
   const signIn = useSignIn();
   const [installDismissed, setInstallDismissed] = useState(false);
+  const [choosingDevnetAccount, setChoosingDevnetAccount] = useState(false);
+  const { data: config } = useAppConfig();
+  const devnet = config?.devnet_wallet ? config : undefined;
+  // The built-in wallet, once running, is announced like an extension; the page offers it below, in its own words.
+  const extensions = wallets.filter((wallet) => wallet.id !== DEVNET_WALLET.rdns);
 
   // Signing in needs the wallet SDK: fetch it while the user picks a wallet.
   useEffect(() => void loadWalletActions().catch(() => undefined), []);
@@ -70,7 +84,7 @@ export default function SignInPage() {
         )}
 
         <ul className="mt-3 flex flex-col gap-2" aria-label={t('sign_in.wallets')}>
-          {wallets.map((wallet) => (
+          {extensions.map((wallet) => (
             <li key={wallet.id}>
               <WalletButton
                 name={wallet.id === PLAIN_INJECTED_ID ? t('sign_in.browser_wallet') : wallet.name}
@@ -82,6 +96,15 @@ export default function SignInPage() {
             </li>
           ))}
         </ul>
+        {devnet && (
+          <div className="mt-2">
+            <DevnetWalletButton
+              pending={busyWith?.id === DEVNET_WALLET.rdns}
+              disabled={signIn.isPending}
+              onClick={() => setChoosingDevnetAccount(true)}
+            />
+          </div>
+        )}
         {signIn.isPending && <p className="mt-3 text-accent">{t('sign_in.waiting')}</p>}
 
         <section className="mt-5 border-t border-line pt-4">
@@ -96,7 +119,22 @@ export default function SignInPage() {
       <WalletNotInstalledDialog
         open={wallets.length === 0 && !installDismissed}
         onOpenChange={(open) => setInstallDismissed(!open)}
+        onUseDevnetWallet={
+          devnet &&
+          (() => {
+            setInstallDismissed(true);
+            setChoosingDevnetAccount(true);
+          })
+        }
       />
+      {devnet && (
+        <ChooseAccountDialog
+          open={choosingDevnetAccount}
+          onOpenChange={setChoosingDevnetAccount}
+          chainId={devnet.chain_id}
+          onChosen={(wallet) => signIn.mutate(wallet)}
+        />
+      )}
     </div>
   );
 }
