@@ -16,13 +16,11 @@ export function registerRequestLog(app: FastifyInstance): void {
   });
 }
 
-/** Fastify's own lines per request ("incoming request", "request completed", "Route … not found") give way to the one above; its lines about errors stay. */
+/** Fastify's own lines per request ("incoming request", "request completed") give way to the one above; its lines about errors stay. */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) super.requestCompleted(error, request, reply);
   }
-
-  override routeNotFound(): void {}
 }
