@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { devnetAccount } from '@floordesk/devnet';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, chainName, loadConfig, withDevnetPremium } from './config';
+import { CONFIG_VARIABLES, ConfigError, chainName, loadConfig, originWarning, withDevnetPremium } from './config';
 import { testConfig } from './testing/server';
 
 const trust = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
+const originOnPort3000 = (HOST: string) => loadConfig({ HOST, PORT: '3000' }).origin.href;
+const warning = (env: Record<string, string>) => originWarning(loadConfig(env));
 
 const loadBadConfig = () =>
   loadConfig({ PORT: 'eighty', CHAIN_ID: '-1', DATABASE_URL: 'mysql://db', PREMIUM_ADDRESSES: '0x12' });
@@ -20,11 +22,12 @@ describe('configuration', () => {
       databaseUrl: undefined,
       chainId: 31337,
       chainName: 'FloorDesk Devnet',
-      publicOrigin: undefined,
+      originConfigured: false,
       authRateLimit: 20,
       trustProxy: false,
       logLevel: 'info',
     });
+    expect(config.origin.href).toBe('http://127.0.0.1:8080/');
     expect(config.premiumAddresses).toBeUndefined();
     expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -68,9 +71,33 @@ describe('configuration', () => {
     expect(loadBadConfig).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*CHAIN_ID[\s\S]*PREMIUM_ADDRESSES/);
   });
 
-  it('keeps PUBLIC_ORIGIN as a URL', () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://floordesk.app' }).publicOrigin?.host).toBe('floordesk.app');
+  it('takes the origin from PUBLIC_ORIGIN, scheme, host and port only', () => {
+    const config = loadConfig({ PUBLIC_ORIGIN: 'https://floordesk.app/desk/', HOST: '0.0.0.0' });
+    expect([config.origin.href, config.originConfigured]).toEqual(['https://floordesk.app/', true]);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'ftp://floordesk.app' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it('takes the origin from HOST and PORT without PUBLIC_ORIGIN, loopback for a wildcard HOST', () => {
+    expect(['localhost', '10.0.0.5', 'floordesk.lan', '::1', '0.0.0.0', '::'].map(originOnPort3000)).toEqual([
+      'http://localhost:3000/',
+      'http://10.0.0.5:3000/',
+      'http://floordesk.lan:3000/',
+      'http://[::1]:3000/',
+      'http://127.0.0.1:3000/',
+      'http://127.0.0.1:3000/',
+    ]);
+    expect(() => loadConfig({ HOST: 'floor desk' })).toThrow(/HOST/);
+  });
+
+  it('warns at start when listening beyond loopback without PUBLIC_ORIGIN, and only then', () => {
+    expect(warning({ HOST: '0.0.0.0' })).toMatch(/PUBLIC_ORIGIN.*http:\/\/127\.0\.0\.1:8080/);
+    expect(warning({ HOST: '10.0.0.5' })).toMatch(/PUBLIC_ORIGIN.*http:\/\/10\.0\.0\.5:8080/);
+    expect([
+      warning({}),
+      warning({ HOST: 'localhost' }),
+      warning({ HOST: '::1' }),
+      warning({ HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://floordesk.app' }),
+    ]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('names chains for people', () => {

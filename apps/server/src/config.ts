@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { BlockList, isIP, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { ACCOUNT_PLAN, devnetAccount } from '@floordesk/devnet';
 import { Address, DEVNET_CHAIN_ID, MAINNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
@@ -22,7 +23,10 @@ const trustProxy = z.string().transform((value): boolean | string[] => {
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  HOST: z.string().default('127.0.0.1'),
+  HOST: z
+    .string()
+    .refine((host) => URL.canParse(`http://${urlHost(host)}`), 'must be a host name or an IP address')
+    .default('127.0.0.1'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   CHAIN_ID: z.coerce.number().int().positive().default(DEVNET_CHAIN_ID),
@@ -56,7 +60,13 @@ export type Config = {
   chainId: number;
   chainName: string;
   rpcUrl: string | undefined;
-  publicOrigin: URL | undefined;
+  /**
+   * Where people open FloorDesk: PUBLIC_ORIGIN, else the origin the server listens on (see listeningOrigin). Sign-in
+   * notices name it as their domain and URI, and every absolute URL we issue starts with it.
+   */
+  origin: URL;
+  /** Whether PUBLIC_ORIGIN set `origin`. */
+  originConfigured: boolean;
   /** Granted premium for good; undefined when PREMIUM_ADDRESSES is unset (see withDevnetPremium). */
   premiumAddresses: ReadonlySet<string> | undefined;
   authRateLimit: number;
@@ -94,7 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chainId: vars.CHAIN_ID,
     chainName: chainName(vars.CHAIN_ID),
     rpcUrl: vars.RPC_URL,
-    publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN),
+    // Scheme, host and port only: a path in PUBLIC_ORIGIN names no other site.
+    origin: new URL(new URL(vars.PUBLIC_ORIGIN ?? listeningOrigin(vars.HOST, vars.PORT)).origin),
+    originConfigured: vars.PUBLIC_ORIGIN !== undefined,
     premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     authRateLimit: vars.AUTH_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,
@@ -118,6 +130,40 @@ export function withDevnetPremium(config: Config): Config {
   const { from, count } = ACCOUNT_PLAN.people;
   const people = Array.from({ length: count }, (_, i) => normalizeAddress(devnetAccount(from + i).address));
   return { ...config, premiumAddresses: new Set(people) };
+}
+
+/**
+ * The origin the server listens on. A wildcard HOST is no address a browser can open: it stands for this machine's
+ * IPv4 loopback, which a wildcard listener serves (Node listens on `::` for IPv4 too), so sign-in keeps working there.
+ */
+function listeningOrigin(host: string, port: number): string {
+  return `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : urlHost(host)}:${port}`;
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+function isLoopback(host: string): boolean {
+  const version = isIP(host);
+  return host === 'localhost' || (version !== 0 && LOOPBACK.check(host, version === 6 ? 'ipv6' : 'ipv4'));
+}
+
+/** IPv6 addresses are bracketed in URLs. */
+function urlHost(host: string): string {
+  return isIPv6(host) ? `[${host}]` : host;
+}
+
+/**
+ * The line to log at start when the server listens beyond loopback without PUBLIC_ORIGIN: sign-in then names the
+ * listening origin, which people on other machines may not open FloorDesk at.
+ */
+export function originWarning({ host, origin, originConfigured }: Config): string | undefined {
+  if (originConfigured || isLoopback(host)) return undefined;
+  return (
+    `HOST=${host} accepts other machines, but without PUBLIC_ORIGIN sign-in works only at ${origin.origin}: ` +
+    'set PUBLIC_ORIGIN to the address people open FloorDesk at'
+  );
 }
 
 export function chainName(chainId: number): string {

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { startIndexer } from './chain/indexer';
 import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
-import { ConfigError, loadConfig, withDevnetPremium } from './config';
+import { ConfigError, loadConfig, originWarning, withDevnetPremium } from './config';
 import { upsertCalendarEvents } from './modules/calendar/store';
 import { startGasPriceWatcher } from './modules/gas-price/watcher';
 import { openPostgres } from './db/embedded';
@@ -37,6 +37,8 @@ async function main(): Promise<void> {
     ...(process.stdout.isTTY && { transport: { target: 'pino-pretty', options: PRETTY } }),
   });
   stopOnSignals(logger);
+  const warning = originWarning(config);
+  if (warning) logger.warn(warning);
 
   if (config.databaseUrl === undefined) logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
   const postgres = await openPostgres(config.databaseUrl, config.dataDir, (message) =>
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
   running.push(() => database.pool.end());
   await runMigrations(database.pool);
 
-  const origin = config.publicOrigin?.origin ?? `http://${config.host}:${config.port}`;
+  const { origin } = config.origin;
   const chain = await openChain(config, origin, (message) => process.stdout.write(`${message}\n`));
   running.push(chain.stop);
   const devnet = chain.devnet;

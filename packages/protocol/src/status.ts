@@ -25,6 +25,8 @@ export const Status = {
   NoticeAddressMismatch: 1106,
   NoticeChainMismatch: 1107,
   SignatureMismatch: 1108,
+  /** The signed text differs from the notice issued with its nonce, by as little as one character. */
+  NoticeAltered: 1109,
 
   /** Order book refusals: a listing that could not be filled is never stored. */
   ListingWrongChain: 1201,
@@ -114,6 +116,10 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.SignatureMismatch]: {
     en: 'The signature does not belong to this address.',
     zh: '签名与该地址不匹配。',
+  },
+  [Status.NoticeAltered]: {
+    en: 'The signed text is not the sign-in notice FloorDesk issued. Please sign in again.',
+    zh: '签名的内容与 FloorDesk 签发的登录声明不一致，请重新登录。',
   },
   [Status.ListingWrongChain]: {
     en: 'The order is for another network or another Seaport contract.',

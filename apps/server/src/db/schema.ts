@@ -32,8 +32,8 @@ export const users = pgTable('users', {
 export const authNonces = pgTable('auth_nonces', {
   nonce: text('nonce').primaryKey(),
   address: text('address').notNull(),
-  domain: text('domain').notNull(),
-  chainId: integer('chain_id').notNull(),
+  /** The EIP-4361 text issued with this nonce; a login must sign exactly it. */
+  message: text('message').notNull(),
   issuedAt: timestamptz('issued_at').notNull(),
   expiresAt: timestamptz('expires_at').notNull(),
   usedAt: timestamptz('used_at'),

@@ -89,7 +89,7 @@ export async function buildServer({
   registerClientErrorRoutes(app);
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
   if (devnet) {
-    await app.register(devnetAssetRoutes, { origin: config.publicOrigin?.origin });
+    await app.register(devnetAssetRoutes, { origin: config.origin.origin });
     registerDevnetRpc(app, devnet.rpcUrl);
   }
   await registerWebApp(app, config.webDist);

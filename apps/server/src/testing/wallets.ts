@@ -8,8 +8,17 @@ export const bob = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86
 
 type Account = typeof alice;
 
-export async function requestNotice(app: FastifyInstance, account: Account): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/notice', payload: { address: account.address } });
+export async function requestNotice(
+  app: FastifyInstance,
+  account: Account,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/notice',
+    payload: { address: account.address },
+    headers,
+  });
   return response.json().data.notice;
 }
 

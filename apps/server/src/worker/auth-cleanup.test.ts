@@ -11,7 +11,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const address = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
 async function nonce(name: string, fields: { expiresAt: Date; usedAt?: Date }) {
-  await insertNonce(database().db, { nonce: name, address, domain: 'floordesk.test', chainId: 31337, issuedAt: ago(DAY), ...fields });
+  await insertNonce(database().db, { nonce: name, address, message: 'the issued notice', issuedAt: ago(DAY), ...fields });
 }
 
 async function session(name: string, fields: { expiresAt: Date; revokedAt?: Date }) {

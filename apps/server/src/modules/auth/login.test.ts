@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../config';
 import { useTestDatabase } from '../../testing/database';
 import { buildTestServer, testClock } from '../../testing/server';
 import { alice, bob, requestNotice, sessionHeaders } from '../../testing/wallets';
@@ -48,6 +49,8 @@ async function tamperedLogin(change: Partial<Parameters<typeof createSiweMessage
   return { address: alice.address, message, signature: await alice.signMessage({ message }) };
 }
 
+const fromNow = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+
 type Response = Awaited<ReturnType<typeof postLogin>>;
 
 /** What a request did: its HTTP code, its envelope, and how many sessions it wrote. */
@@ -78,8 +81,8 @@ describe('sign-in notice', () => {
     const fields = parseSiweMessage(notice);
     expect(fields).toMatchObject({
       address: alice.address,
-      domain: 'localhost:80',
-      uri: 'http://localhost:80',
+      domain: '127.0.0.1:8080',
+      uri: 'http://127.0.0.1:8080',
       version: '1',
       chainId: 31337,
       statement:
@@ -90,8 +93,13 @@ describe('sign-in notice', () => {
     expect(expires_at).toBe(fields.expirationTime?.toISOString());
   });
 
+  it('names the configured origin, not the Host header the notice was requested with', async () => {
+    const notice = await requestNotice(app, alice, { host: 'evil.example' });
+    expect(parseSiweMessage(notice)).toMatchObject({ domain: '127.0.0.1:8080', uri: 'http://127.0.0.1:8080' });
+  });
+
   it('names PUBLIC_ORIGIN as the site when it is set, whatever the Host header says', async () => {
-    const publicApp = await buildTestServer(database(), { config: { publicOrigin: new URL('https://floordesk.app') } });
+    const publicApp = await buildTestServer(database(), { config: { origin: new URL('https://floordesk.app') } });
     const response = await publicApp.inject({
       method: 'POST',
       url: '/api/auth/notice',
@@ -104,6 +112,14 @@ describe('sign-in notice', () => {
       domain: 'floordesk.app',
       uri: 'https://floordesk.app',
     });
+  });
+});
+
+describe('the configured origin', () => {
+  it('stops the server from starting when no notice can name it', async () => {
+    await expect(buildTestServer(database(), { config: { origin: new URL('http://[::1]:8080') } })).rejects.toThrow(
+      ConfigError,
+    );
   });
 });
 
@@ -134,6 +150,11 @@ describe('login', () => {
 
     const after = await app.inject({ method: 'GET', url: '/api/user/check', headers });
     expect(after.json()).toMatchObject({ status: Status.SessionInvalid });
+  });
+
+  it('judges a login by the configured domain, whatever Host header it is posted with', async () => {
+    const response = await postLogin(await aliceLogin(), { host: 'evil.example' });
+    expect(response.json().status).toBe(Status.Ok);
   });
 
   it('opens exactly one session when the same signed notice is sent twice at once', async () => {
@@ -173,19 +194,17 @@ describe('login refusals, each with its own status and no session written', () =
     expect(await attemptLogin(login)).toEqual(refusal(Status.NoticeExpired));
   });
 
-  it('refuses a notice past the expiration time it states, even before ours', async () => {
-    const login = await tamperedLogin({ expirationTime: new Date(clock.now().getTime() + 60_000) });
-    clock.advance(60_000);
-    expect(await attemptLogin(login)).toEqual(refusal(Status.NoticeExpired));
-  });
-
   it('refuses a notice rewritten for another website', async () => {
     const login = await tamperedLogin({ domain: 'evil.example' });
     expect(await attemptLogin(login)).toEqual(refusal(Status.NoticeDomainMismatch));
   });
 
-  it('refuses a notice sent to another host than the one it was issued for', async () => {
-    const login = await aliceLogin();
+  it('refuses a notice for the site whose Host header it was requested and posted with', async () => {
+    // A phishing page relays its visitor's requests with its own Host and has the visitor sign for its own domain.
+    const message = (await requestNotice(app, alice, { host: 'evil.example' }))
+      .replace(/^\S+ wants/, 'evil.example wants')
+      .replace(/^URI: .*$/m, 'URI: http://evil.example');
+    const login = { address: alice.address, message, signature: await alice.signMessage({ message }) };
     expect(await attemptLogin(login, { host: 'evil.example' })).toEqual(refusal(Status.NoticeDomainMismatch));
   });
 
@@ -226,6 +245,48 @@ describe('login refusals, each with its own status and no session written', () =
     for (const response of [byHeader, byBrowser]) {
       expect(response.json().msg).toBe(statusMessages[Status.SignatureMismatch].zh);
     }
+  });
+});
+
+describe('a signature counts only over the notice exactly as issued', () => {
+  it.each<[string, (notice: string) => string]>([
+    ['whose statement was changed', (notice) => notice.replace('Sign in to FloorDesk.', 'Approve all transfers.')],
+    ['whose URI was changed', (notice) => notice.replace(/^URI: .*$/m, 'URI: https://evil.example')],
+    [
+      'whose Issued At was changed',
+      (notice) => notice.replace(/^Issued At: .*$/m, `Issued At: ${fromNow(-3_600_000)}`),
+    ],
+    [
+      'whose Expiration Time was moved',
+      (notice) => notice.replace(/^Expiration Time: .*$/m, `Expiration Time: ${fromNow(365 * 86_400_000)}`),
+    ],
+    ['given a Not Before in the future', (notice) => `${notice}\nNot Before: ${fromNow(60_000)}`],
+    ['given extra Resources', (notice) => `${notice}\nResources:\n- https://evil.example/approve-all`],
+    [
+      'with a paragraph inserted',
+      (notice) => notice.replace('\n\nURI:', '\n\nI also approve every transfer of my NFTs.\n\nURI:'),
+    ],
+    ['whose address is not checksummed', (notice) => notice.replace(alice.address, alice.address.toLowerCase())],
+  ])('refuses a login signed over a notice %s', async (_case, alter) => {
+    const notice = await requestNotice(app, alice);
+    const message = alter(notice);
+    expect(message).not.toBe(notice);
+
+    const login = { address: alice.address, message, signature: await alice.signMessage({ message }) };
+    expect(await attemptLogin(login)).toEqual(refusal(Status.NoticeAltered));
+  });
+
+  it('still accepts the notice itself after refusing an altered copy', async () => {
+    const notice = await requestNotice(app, alice);
+    const signed = async (message: string) => ({
+      address: alice.address,
+      message,
+      signature: await alice.signMessage({ message }),
+    });
+
+    const altered = await attemptLogin(await signed(`${notice}\nResources:\n- https://evil.example/approve-all`));
+    expect(altered).toEqual(refusal(Status.NoticeAltered));
+    expect((await postLogin(await signed(notice))).json().status).toBe(Status.Ok);
   });
 });
 

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { ok, refuse, type Result } from '../../result';
 import { recordLogin } from '../user/service';
 import { cachedSession, cacheSession, evictSession } from './session-cache';
-import { buildNotice, type Notice, readNotice, type SiweOrigin } from './siwe';
+import { buildNotice, type Notice, readNotice } from './siwe';
 import {
   consumeNonce,
   findLiveSession,
@@ -25,25 +25,17 @@ import {
 } from './store';
 
 export type { Session } from './store';
-export type { SiweOrigin } from './siwe';
 
-export async function issueNotice(ctx: AppContext, address: string, origin: SiweOrigin): Promise<Result<NoticeData>> {
+/** A notice for the configured origin and chain, kept with its nonce: a login must sign exactly this text. */
+export async function issueNotice(ctx: AppContext, address: string): Promise<Result<NoticeData>> {
   const issuedAt = ctx.now();
   const expiresAt = new Date(issuedAt.getTime() + NOTICE_TTL_MS);
   // Not viem's generateSiweNonce: it draws from Math.random, and a nonce guards sign-in.
   const nonce = randomBytes(16).toString('hex');
   const owner = normalizeAddress(address);
-  const notice = buildNotice({ origin, address: owner, chainId: ctx.config.chainId, nonce, issuedAt, expiresAt });
-  // Without PUBLIC_ORIGIN the domain is the request's Host header, which a client can make anything.
-  if (!notice) return refuse(Status.BadRequest);
-  await insertNonce(ctx.db, {
-    nonce,
-    address: owner,
-    domain: origin.domain,
-    chainId: ctx.config.chainId,
-    issuedAt,
-    expiresAt,
-  });
+  const { origin, chainId } = ctx.config;
+  const notice = buildNotice({ origin, address: owner, chainId, nonce, issuedAt, expiresAt });
+  await insertNonce(ctx.db, { nonce, address: owner, message: notice, issuedAt, expiresAt });
   return ok({ notice, expires_at: expiresAt.toISOString() });
 }
 
@@ -51,8 +43,8 @@ export async function issueNotice(ctx: AppContext, address: string, origin: Siwe
  * Verifies a signed notice and opens a session. Only a fully valid login consumes the nonce, in the transaction
  * that records the user and the session: a refusal writes nothing and one nonce opens at most one session.
  */
-export async function login(ctx: AppContext, request: LoginRequest, domain: string): Promise<Result<LoginData>> {
-  const verified = await verifyNotice(ctx, request, domain);
+export async function login(ctx: AppContext, request: LoginRequest): Promise<Result<LoginData>> {
+  const verified = await verifyNotice(ctx, request);
   if (!verified.ok) return verified;
   const address = normalizeAddress(request.address);
   const signNum = randomBytes(32).toString('hex');
@@ -87,22 +79,25 @@ export async function logout(ctx: AppContext, session: Session): Promise<void> {
   evictSession(ctx, session.id);
 }
 
-async function verifyNotice(ctx: AppContext, request: LoginRequest, domain: string): Promise<Result<Notice>> {
+/**
+ * The notice's named fields first, so a message for another site, chain or address is refused as such; then the
+ * nonce; then the text, which must be the notice issued with that nonce to the character. Only our own text is
+ * accepted, so its address is checksummed, its expiry is the nonce's and it states no Not Before or Resources.
+ */
+async function verifyNotice(ctx: AppContext, request: LoginRequest): Promise<Result<Notice>> {
   const notice = readNotice(request.message);
   if (!notice) return refuse(Status.NoticeMalformed);
   const address = normalizeAddress(request.address);
   if (normalizeAddress(notice.address) !== address) return refuse(Status.NoticeAddressMismatch);
+  if (notice.domain !== ctx.config.origin.host) return refuse(Status.NoticeDomainMismatch);
+  if (notice.chainId !== ctx.config.chainId) return refuse(Status.NoticeChainMismatch);
 
   const issued = await findNonce(ctx.db, notice.nonce);
   if (!issued) return refuse(Status.NoticeUnknown);
   if (issued.address !== address) return refuse(Status.NoticeAddressMismatch);
   if (issued.usedAt) return refuse(Status.NoticeUsed);
-  const now = ctx.now();
-  if (now >= issued.expiresAt || (notice.expirationTime && now >= notice.expirationTime)) {
-    return refuse(Status.NoticeExpired);
-  }
-  if (notice.domain !== domain || notice.domain !== issued.domain) return refuse(Status.NoticeDomainMismatch);
-  if (notice.chainId !== ctx.config.chainId) return refuse(Status.NoticeChainMismatch);
+  if (ctx.now() >= issued.expiresAt) return refuse(Status.NoticeExpired);
+  if (request.message !== issued.message) return refuse(Status.NoticeAltered);
 
   const signer = await recoverSigner(request.message, request.signature);
   if (!signer || normalizeAddress(signer) !== address) return refuse(Status.SignatureMismatch);

@@ -1,55 +1,60 @@
-import type { Address } from 'viem';
+import { type Address, zeroAddress } from 'viem';
 import { createSiweMessage, parseSiweMessage, SiweInvalidMessageFieldError } from 'viem/siwe';
+import { ConfigError } from '../../config';
 
 const STATEMENT =
   'Sign in to FloorDesk. This request will not trigger a blockchain transaction or cost any gas fees.';
 
-/** Where the sign-in happens: the EIP-4361 `domain` (host[:port]) and `uri` (origin). */
-export type SiweOrigin = { domain: string; uri: string };
-
+/** The fields a login's refusals name; the signed text itself is compared whole with the notice issued. */
 export type Notice = {
   address: Address;
   domain: string;
   chainId: number;
   nonce: string;
-  expirationTime: Date | undefined;
 };
 
-/** The EIP-4361 message to sign, or undefined when the origin is not a valid RFC 3986 authority and URI. */
+/** The EIP-4361 message to sign for the site at `origin`: its host is the domain, its origin the URI. */
 export function buildNotice(fields: {
-  origin: SiweOrigin;
+  origin: URL;
   address: Address;
   chainId: number;
   nonce: string;
   issuedAt: Date;
   expiresAt: Date;
-}): string | undefined {
+}): string {
+  return createSiweMessage({
+    domain: fields.origin.host,
+    uri: fields.origin.origin,
+    address: fields.address,
+    statement: STATEMENT,
+    version: '1',
+    chainId: fields.chainId,
+    nonce: fields.nonce,
+    issuedAt: fields.issuedAt,
+    expirationTime: fields.expiresAt,
+  });
+}
+
+/**
+ * Refuses at start an origin no notice can name, rather than every sign-in later: viem writes an EIP-4361 domain only
+ * as a DNS name with a dot, an IPv4 address or localhost (not an IPv6 address or a single-label host name).
+ */
+export function checkNoticeOrigin(origin: URL): void {
+  const at = new Date(0);
   try {
-    return createSiweMessage({
-      domain: fields.origin.domain,
-      uri: fields.origin.uri,
-      address: fields.address,
-      statement: STATEMENT,
-      version: '1',
-      chainId: fields.chainId,
-      nonce: fields.nonce,
-      issuedAt: fields.issuedAt,
-      expirationTime: fields.expiresAt,
-    });
+    buildNotice({ origin, address: zeroAddress, chainId: 1, nonce: '00000000', issuedAt: at, expiresAt: at });
   } catch (error) {
-    if (error instanceof SiweInvalidMessageFieldError) return undefined;
-    throw error;
+    if (!(error instanceof SiweInvalidMessageFieldError)) throw error;
+    throw new ConfigError(
+      `Sign-in cannot name ${origin.host} as its domain: set PUBLIC_ORIGIN to an address with a DNS name, ` +
+        'an IPv4 address or localhost',
+    );
   }
 }
 
-/** The fields sign-in relies on, or undefined when the text is not a complete EIP-4361 message. */
+/** The fields of an EIP-4361 message that a login's refusals name, or undefined when one is missing. */
 export function readNotice(message: string): Notice | undefined {
-  const { address, domain, uri, version, chainId, nonce, issuedAt, expirationTime } = parseSiweMessage(message);
-  if (!address || !domain || !uri || version !== '1' || chainId === undefined || !nonce) return undefined;
-  if (!isValidDate(issuedAt) || (expirationTime !== undefined && !isValidDate(expirationTime))) return undefined;
-  return { address, domain, chainId, nonce, expirationTime };
-}
-
-function isValidDate(date: Date | undefined): date is Date {
-  return date !== undefined && !Number.isNaN(date.getTime());
+  const { address, domain, chainId, nonce } = parseSiweMessage(message);
+  if (!address || !domain || chainId === undefined || !nonce) return undefined;
+  return { address, domain, chainId, nonce };
 }

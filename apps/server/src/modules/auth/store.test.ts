@@ -12,8 +12,7 @@ describe('consumeNonce', () => {
     await insertNonce(db, {
       nonce,
       address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
-      domain: 'localhost',
-      chainId: 31337,
+      message: 'the issued notice',
       issuedAt: at,
       expiresAt: new Date(at.getTime() + 600_000),
     });

@@ -9,7 +9,7 @@ import {
   tokenMetadata,
   upcomingProjectBySlug,
 } from '@floordesk/devnet';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 const CACHE_CONTROL = 'public, max-age=3600';
 
@@ -18,12 +18,10 @@ const ROUTE_OPTIONS = { schema: { hide: true } };
 
 /**
  * The tokenURI and image targets of the devnet collections, at the URLs the deployer writes into the contracts.
- * A token's metadata answers for every id in range, minted or not, as real metadata servers do. `origin` is the
- * start of the URLs inside the documents; without it, the origin the request was addressed to.
+ * A token's metadata answers for every id in range, minted or not, as real metadata servers do. `origin` (the
+ * configured one, never the request's Host) is the start of the URLs inside the documents.
  */
-export const devnetAssetRoutes: FastifyPluginAsync<{ origin?: string }> = async (app, options) => {
-  const originOf = (request: FastifyRequest) => options.origin ?? `${request.protocol}://${request.host}`;
-
+export const devnetAssetRoutes: FastifyPluginAsync<{ origin: string }> = async (app, { origin }) => {
   app.get<{ Params: { slug: string; id: string } }>(
     '/devnet/metadata/:slug/:id',
     ROUTE_OPTIONS,
@@ -31,7 +29,6 @@ export const devnetAssetRoutes: FastifyPluginAsync<{ origin?: string }> = async 
       const { slug, id } = request.params;
       const spec = collectionBySlug(slug);
       if (!spec) return notFound(reply);
-      const origin = originOf(request);
       if (id === 'hidden') return sendAsset(reply, 'application/json', hiddenMetadata(spec, origin));
       if (id === 'collection') return sendAsset(reply, 'application/json', collectionMetadata(spec, origin));
       const tokenId = parseTokenId(spec, id);
