@@ -32,6 +32,7 @@ const Env = z.object({
   CHAIN_ID: z.coerce.number().int().positive().default(DEVNET_CHAIN_ID),
   RPC_URL: z.url().optional(),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  IPFS_GATEWAY: z.url({ protocol: /^https?$/ }).default('https://ipfs.io/ipfs/'),
   PREMIUM_ADDRESSES: commaList.optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: trustProxy.default(false),
@@ -67,6 +68,8 @@ export type Config = {
   origin: URL;
   /** Whether PUBLIC_ORIGIN set `origin`. */
   originConfigured: boolean;
+  /** Where ipfs:// URIs are read: `${ipfsGateway}CID/path`. */
+  ipfsGateway: URL;
   /** Granted premium for good; undefined when PREMIUM_ADDRESSES is unset (see withDevnetPremium). */
   premiumAddresses: ReadonlySet<string> | undefined;
   authRateLimit: number;
@@ -107,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Scheme, host and port only: a path in PUBLIC_ORIGIN names no other site.
     origin: new URL(new URL(vars.PUBLIC_ORIGIN ?? listeningOrigin(vars.HOST, vars.PORT)).origin),
     originConfigured: vars.PUBLIC_ORIGIN !== undefined,
+    // A gateway given without its trailing slash still means the folder: CIDs go under it.
+    ipfsGateway: new URL(vars.IPFS_GATEWAY.endsWith('/') ? vars.IPFS_GATEWAY : `${vars.IPFS_GATEWAY}/`),
     premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     authRateLimit: vars.AUTH_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,
