@@ -22,7 +22,7 @@ export function DevnetWalletButton({ pending, disabled, onClick }: DevnetWalletB
             {t('devnet_wallet.built_in')}
           </span>
         </span>
-        <span className="block truncate text-[12px] text-muted">{t('devnet_wallet.offer_hint')}</span>
+        <span className="block text-[12px] leading-snug text-muted">{t('devnet_wallet.offer_hint')}</span>
       </span>
       {pending ? (
         <LoaderCircle size={16} className="shrink-0 animate-spin text-accent" aria-hidden />
