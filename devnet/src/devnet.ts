@@ -13,6 +13,20 @@ const DEPLOY_VERSION = 1;
 
 export type Devnet = { rpcUrl: string; manifest: DevnetManifest; anvil: Anvil; stop(): Promise<void> };
 
+/**
+ * The running node, written next to the manifest while it runs: FloorDesk's own devnet tooling (e2e) reaches anvil
+ * there, never through the app's `/rpc`, which serves a wallet's calls only.
+ */
+type DevnetNode = { rpcUrl: string };
+const NODE_FILE = 'node.json';
+
+/** The JSON-RPC URL of the devnet running on `dataDir` (its anvil's own port). */
+export async function devnetNodeUrl(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'devnet', NODE_FILE);
+  const node = JSON.parse(await readFile(file, 'utf8')) as DevnetNode;
+  return node.rpcUrl;
+}
+
 export type DevnetOptions = {
   /** Holds the chain state and the deploy manifest (`<dataDir>/devnet`). */
   dataDir: string;
@@ -64,7 +78,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       await writeAtomically(manifestPath, JSON.stringify(manifest, null, 2));
     }
     if (options.blockTimeSeconds > 0) await rpc(anvil.rpcUrl, 'evm_setIntervalMining', [options.blockTimeSeconds]);
-    return { rpcUrl: anvil.rpcUrl, manifest, anvil, stop: () => anvil.stop() };
+    const nodePath = path.join(dir, NODE_FILE);
+    await writeAtomically(nodePath, JSON.stringify({ rpcUrl: anvil.rpcUrl } satisfies DevnetNode));
+    const stop = async () => {
+      await anvil.stop();
+      await rm(nodePath, { force: true });
+    };
+    return { rpcUrl: anvil.rpcUrl, manifest, anvil, stop };
   } catch (error) {
     await anvil.stop();
     throw error;

@@ -50,5 +50,5 @@ export {
 export { ACCOUNT_PLAN, botAccounts, devnetAccount, DEVNET_MNEMONIC } from './accounts';
 export { startAnvil, type Anvil } from './anvil';
 export { type DevnetManifest, repointTokenUris } from './deploy';
-export { JsonRpcError, rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';
+export { devnetNodeUrl, JsonRpcError, rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';
 export { listingOrder, toPostListing, type ListingTerms } from './simulator/orders';

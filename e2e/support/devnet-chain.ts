@@ -18,8 +18,8 @@ import {
 } from 'viem';
 import { foundry } from 'viem/chains';
 
-/** The devnet as e2e reaches it: the app's `/rpc`, which forwards to anvil. */
-export function devnetRpcUrl(baseURL: string): string {
+/** The app's `/rpc`: the devnet as a wallet reaches it (reads and signed transactions, nothing else). */
+export function walletRpcUrl(baseURL: string): string {
   return new URL('/rpc', baseURL).toString();
 }
 

@@ -11,7 +11,15 @@ import {
   seaportOrderHash,
   type SignedOrder,
 } from '@floordesk/contracts';
-import { collectionBySlug, devnetAccount, type DevnetManifest, listingOrder, rpc, toPostListing } from '@floordesk/devnet';
+import {
+  collectionBySlug,
+  devnetAccount,
+  type DevnetManifest,
+  devnetNodeUrl,
+  listingOrder,
+  rpc,
+  toPostListing,
+} from '@floordesk/devnet';
 import {
   ADDRESS_HEADER,
   apiRoutes,
@@ -39,7 +47,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type DevnetClients, devnetClients, devnetRpcUrl, ownerOf, receiptOf } from './devnet-chain';
+import { type DevnetClients, devnetClients, ownerOf, receiptOf } from './devnet-chain';
 import { E2E_DATA_DIR } from './server-env';
 
 /**
@@ -67,7 +75,8 @@ const PRICE_STEP = parseEther('0.0001');
 /**
  * The devnet's Seaport market as a seller and a rival buyer see it: mint fresh tokens, approve OpenSea's conduit,
  * sign listings as OpenSea builds them (2.5% fee, then the royalty), post them to the app's order book, fill one.
- * Chain calls go through the app's `/rpc`, listings through its public API, nothing else.
+ * Chain calls go to the devnet's node itself (anvil, as the bots reach it; the app's `/rpc` is a wallet's door and
+ * refuses node administration such as anvil_setBalance), listings through the app's public API.
  */
 export class DevnetMarket {
   private constructor(
@@ -80,13 +89,14 @@ export class DevnetMarket {
 
   /**
    * The market of the app at `baseURL`. Seaport, the conduit and the collections come from the deploy manifest in the
-   * server's data dir: no public endpoint names them, and the server builds its own address table from this file.
-   * Checked against the chain, so a data dir that is not the server's fails here rather than in a fill.
+   * server's data dir, and the node's URL from the file beside it: no public endpoint names them, and the server builds
+   * its own address table from the manifest. Checked against the chain, so a data dir that is not the server's fails
+   * here rather than in a fill.
    */
   static async connect(baseURL: string, { dataDir = E2E_DATA_DIR }: { dataDir?: string } = {}): Promise<DevnetMarket> {
     const file = path.join(dataDir, 'devnet', 'manifest.json');
     const manifest = JSON.parse(await readFile(file, 'utf8')) as DevnetManifest;
-    const market = await DevnetMarket.open(devnetRpcUrl(baseURL), manifest, { baseURL });
+    const market = await DevnetMarket.open(await devnetNodeUrl(dataDir), manifest, { baseURL });
     const [conduit, exists] = await market.clients.chain.readContract({
       address: manifest.conduitController,
       abi: CONDUIT_CONTROLLER_ABI,

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
-import { devnetRpcUrl } from './devnet-chain';
+import { walletRpcUrl } from './devnet-chain';
 import { DevnetMarket } from './devnet-market';
 import { DEV_KEYS, TestWallet, WALLET_NAME } from './test-wallet';
 
@@ -20,7 +20,7 @@ type Fixtures = {
 export const test = base.extend<Options & Fixtures>({
   walletKeys: [DEV_KEYS, { option: true }],
   wallet: async ({ context, baseURL, walletKeys }, use) => {
-    await use(await TestWallet.install(context, DEVNET_CHAIN_ID, { keys: walletKeys, rpcUrl: devnetRpcUrl(baseURL!) }));
+    await use(await TestWallet.install(context, DEVNET_CHAIN_ID, { keys: walletKeys, rpcUrl: walletRpcUrl(baseURL!) }));
   },
   market: async ({ baseURL }, use) => {
     await use(await DevnetMarket.connect(baseURL!));

@@ -90,7 +90,7 @@ export async function buildServer({
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
   if (devnet) {
     await app.register(devnetAssetRoutes, { origin: config.origin.origin });
-    registerDevnetRpc(app, devnet.rpcUrl);
+    registerDevnetRpc(app, { nodeUrl: devnet.rpcUrl, config });
   }
   await registerWebApp(app, config.webDist);
 
