@@ -151,8 +151,8 @@ export const ListingRow = z.object({
   img: z.string().nullable(),
   /** Unix seconds the listing was accepted. */
   listed_at: z.number().int(),
-  /** Unix seconds it expires. */
-  expires_at: z.number().int(),
+  /** Unix seconds it expires; null when it never does (a Seaport endTime beyond any date, such as 2^256 − 1). */
+  expires_at: z.number().int().nullable(),
 });
 export type ListingRow = z.infer<typeof ListingRow>;
 export const ListingsData = z.object({ list: z.array(ListingRow) });

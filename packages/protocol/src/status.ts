@@ -40,6 +40,10 @@ export const Status = {
   ListingNotOwner: 1209,
   ListingNotApproved: 1210,
   ListingUnknownMarketplace: 1211,
+  /** The order's startTime is still ahead: Seaport would refuse to fill it now. */
+  ListingNotStarted: 1212,
+  /** The order's payments add up to more than a transaction can carry (above 2^256 − 1 wei). */
+  ListingPriceTooHigh: 1213,
   /** The chain could not be asked (RPC down): the listing may be fine; try again. */
   ChainUnavailable: 1299,
 
@@ -152,6 +156,14 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.ListingUnknownMarketplace]: {
     en: 'The order does not come from a supported marketplace.',
     zh: '该订单不属于受支持的市场。',
+  },
+  [Status.ListingNotStarted]: {
+    en: 'The listing has not started yet: post it once its start time has passed.',
+    zh: '该挂单尚未开始：请在开始时间之后再提交。',
+  },
+  [Status.ListingPriceTooHigh]: {
+    en: 'The listing price is larger than any transaction can pay.',
+    zh: '挂单价格超出了任何交易可支付的范围。',
   },
   [Status.ChainUnavailable]: {
     en: 'The blockchain node cannot be reached right now. Please try again.',
