@@ -5,7 +5,7 @@ import { startIndexer } from '../apps/server/src/chain/indexer';
 import { devnetChainAccess } from '../apps/server/src/chain/open-chain';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
-import { submitListing } from '../apps/server/src/market/order-book';
+import { submitListing } from '../apps/server/src/market/listings/submit';
 import { openBenchServer } from './bench-database';
 import { startBenchDevnet } from './bench-devnet';
 import type { Benchmark } from './run';

@@ -4,7 +4,7 @@ import { parseEther } from 'viem';
 import { devnetChainAccess } from '../apps/server/src/chain/open-chain';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
-import { submitListing } from '../apps/server/src/market/order-book';
+import { submitListing } from '../apps/server/src/market/listings/submit';
 import { quoteSweep } from '../apps/server/src/modules/sweep/service';
 import { recordLogin } from '../apps/server/src/modules/user/service';
 import { insertCollection } from '../apps/server/src/testing/market-rows';

@@ -35,6 +35,7 @@ const Env = z.object({
   IPFS_GATEWAY: z.url({ protocol: /^https?$/ }).default('https://ipfs.io/ipfs/'),
   PREMIUM_ADDRESSES: commaList.optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  LISTING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   ROLES: z
@@ -73,6 +74,8 @@ export type Config = {
   /** Granted premium for good; undefined when PREMIUM_ADDRESSES is unset (see withDevnetPremium). */
   premiumAddresses: ReadonlySet<string> | undefined;
   authRateLimit: number;
+  /** Listings a client may post per minute (`POST /api/orders/listings`); in-process connectors are not limited. */
+  listingRateLimit: number;
   trustProxy: boolean | string[];
   logLevel: (typeof LOG_LEVELS)[number];
   roles: ReadonlySet<Role>;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ipfsGateway: new URL(vars.IPFS_GATEWAY.endsWith('/') ? vars.IPFS_GATEWAY : `${vars.IPFS_GATEWAY}/`),
     premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     authRateLimit: vars.AUTH_RATE_LIMIT,
+    listingRateLimit: vars.LISTING_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     roles: new Set(vars.ROLES),

@@ -1,16 +1,18 @@
 import { calendarSchedule, reportedTokens, type Simulator, startSimulator } from '@floordesk/devnet';
-import { type PostListingRequest, Status } from '@floordesk/protocol';
+import { type PostListingRequest, statusMessages } from '@floordesk/protocol';
 import pino from 'pino';
 import { startIndexer } from './chain/indexer';
 import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
 import { ConfigError, loadConfig, originWarning, withDevnetPremium } from './config';
+import type { AppContext } from './context';
 import { upsertCalendarEvents } from './modules/calendar/store';
 import { startGasPriceWatcher } from './modules/gas-price/watcher';
 import { openPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { connectDatabase } from './db/pool';
 import { buildServer } from './http/server';
+import { submitListing } from './market/listings/submit';
 import { SIMULATOR_OFF } from './modules/diagnostics/service';
 import { JOBS } from './worker/jobs';
 import { startWorker } from './worker/worker';
@@ -103,11 +105,12 @@ async function main(): Promise<void> {
   }
   if (devnet && config.simulator.enabled) {
     const log = logger.child({ role: 'simulator' });
+    const connector: AppContext = { config, db: database.db, now: () => new Date(), chain: chain.access };
     simulator = startSimulator({
       rpcUrl: devnet.rpcUrl,
       manifest: devnet.manifest,
       ratePerMinute: config.simulator.ratePerMinute,
-      postListing: (listing) => postListing(`http://${config.host}:${config.port}`, listing),
+      postListing: (listing) => postListing(connector, listing),
       log: (message, details) => log.debug(details ?? {}, message),
     });
     const started = simulator;
@@ -118,15 +121,13 @@ async function main(): Promise<void> {
   if (devnet) process.stdout.write(`Devnet JSON-RPC for your wallet: ${origin}/rpc  (chain id ${config.chainId})\n`);
 }
 
-/** The simulator lists through the public order-book endpoint, as a marketplace connector would. */
-async function postListing(apiOrigin: string, listing: PostListingRequest): Promise<void> {
-  const response = await fetch(`${apiOrigin}/api/orders/listings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(listing),
-  });
-  const body = (await response.json()) as { status: number; msg: string };
-  if (body.status !== Status.Ok) throw new Error(`order book refused the listing: ${body.msg}`);
+/**
+ * The simulator is a marketplace connector, and connectors run in-process: it hands its listings to the order book
+ * directly, not through the public endpoint and its per-client limit.
+ */
+async function postListing(ctx: AppContext, listing: PostListingRequest): Promise<void> {
+  const accepted = await submitListing(ctx, listing);
+  if (!accepted.ok) throw new Error(`order book refused the listing: ${statusMessages[accepted.status].en}`);
 }
 
 function stopOnSignals(logger: pino.Logger): void {

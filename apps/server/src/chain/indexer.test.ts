@@ -2,7 +2,7 @@ import { botAccounts, rpc, startSimulator } from '@floordesk/devnet';
 import { type Account, type Address, decodeEventLog, type Hex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
-import { submitListing } from '../market/order-book';
+import { submitListing } from '../market/listings/submit';
 import { useTestDatabase } from '../testing/database';
 import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
 import { listAndBuy, ownedToken } from '../testing/market';

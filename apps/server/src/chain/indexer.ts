@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Pool, PoolClient } from 'pg';
 import type { Block } from 'viem';
 import { withTransaction } from '../db/pool';
+import { reverifyListings } from '../market/listings/lifecycle';
 import type { ChainAccess } from './client';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
 import { SEAPORT_TOPICS, TOKEN_TOPICS } from './events';
@@ -24,9 +25,10 @@ export type StepResult = { from: number; to: number; sales: number; transfers: n
 const ALL_TOPICS = [[...SEAPORT_TOPICS, ...TOKEN_TOPICS]] as [`0x${string}`[]];
 
 /**
- * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else ingest the next
- * batches of blocks (up to 20) toward the head. Each batch's rows and its cursor rows (chain_blocks) commit in one
- * transaction, so a crash at any point resumes exactly where the last commit left off: no gap, no duplicate.
+ * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else check again the
+ * listings a rollback or a batch distrusted, then ingest the next batches of blocks (up to 20) toward the head. Each
+ * batch's rows and its cursor rows (chain_blocks) commit in one transaction, so a crash at any point resumes exactly
+ * where the last commit left off: no gap, no duplicate.
  */
 export async function indexStep(options: IndexerOptions): Promise<StepResult> {
   const { pool, chain } = options;
@@ -41,6 +43,7 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
       return { reorgTo: ancestor };
     }
   }
+  await reverifyListings(pool, chain, options.now());
   const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
   const first = cursor ? cursor.number + 1 : options.startBlock;
   if (first > head) return null;

@@ -1,7 +1,8 @@
 import type { ClientBase } from 'pg';
 import { zeroAddress } from 'viem';
+import { applyIndexedBlocks, distrustListingsAbove } from '../market/listings/lifecycle';
 import type { DecodedLogs } from './decode';
-import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf, refreshFloors } from './rollups';
+import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf } from './rollups';
 
 export type BlockHeader = {
   number: number;
@@ -15,7 +16,12 @@ export type BlockHeader = {
 
 export type StoreSummary = { sales: number; transfers: number; listingsEnded: number };
 
-/** Blocks kept in chain_blocks: a reorg deeper than this rolls back to the oldest kept block. */
+/**
+ * Blocks kept in chain_blocks: the window in which a reorg finds its common ancestor, far beyond Ethereum's finality
+ * (two epochs, 64 blocks). When none of them is on the node's chain any more, the node serves another chain (a
+ * devnet rebuilt from scratch) and everything indexed is rolled back (`commonAncestor` answers -1): keeping what sits
+ * below the oldest kept block would keep rows of a chain nobody can check any more.
+ */
 const KEPT_BLOCKS = 1000;
 
 /**
@@ -49,7 +55,7 @@ export async function storeBlocks(
 
   const sales = await insertSales(client, events, timeOf);
   const transfers = await insertTransfers(client, events, timeOf);
-  const ended = await endListings(client, events);
+  const listingsEnded = await applyIndexedBlocks(client, blocks, events, now);
 
   await clearMinedPending(client, blocks);
 
@@ -60,10 +66,9 @@ export async function storeBlocks(
       [update.collection, update.fromTokenId.toString(), update.toTokenId.toString()],
     );
   }
-  await refreshFloors(client, ended.collections, now);
   const last = blocks.at(-1);
   if (last) await client.query('delete from chain_blocks where number < $1', [last.number - KEPT_BLOCKS]);
-  return { sales, transfers, listingsEnded: ended.count };
+  return { sales, transfers, listingsEnded };
 }
 
 /**
@@ -194,84 +199,9 @@ async function insertTransfers(
 }
 
 /**
- * Ends the listings the batch's events make unfillable: filled or cancelled orders, counters bumped past them,
- * NFTs moved away from the offerer, approvals revoked from the order's operator. `status_block` records the
- * event's block so a reorg can bring the listing back.
- */
-async function endListings(
-  client: ClientBase,
-  { fills, cancels, counters, transfers, approvals }: DecodedLogs,
-): Promise<{ count: number; collections: string[] }> {
-  const collections: string[] = [];
-  let count = 0;
-  const run = async (query: string, values: unknown[]) => {
-    const result = await client.query<{ collection: string }>(`${query} returning l.collection`, values);
-    count += result.rowCount ?? 0;
-    collections.push(...result.rows.map((row) => row.collection));
-  };
-  if (fills.length > 0) {
-    await run(
-      `update listings l set status = 'filled', status_reason = 'filled', status_block = e.block, updated_at = now()
-         from unnest($1::text[], $2::bigint[]) as e(order_hash, block)
-        where l.order_hash = e.order_hash and l.status = 'active'`,
-      [fills.map((f) => f.orderHash), fills.map((f) => f.blockNumber)],
-    );
-  }
-  if (cancels.length > 0) {
-    await run(
-      `update listings l set status = 'cancelled', status_reason = 'cancelled', status_block = e.block,
-              updated_at = now()
-         from unnest($1::text[], $2::bigint[]) as e(order_hash, block)
-        where l.order_hash = e.order_hash and l.status = 'active'`,
-      [cancels.map((c) => c.orderHash), cancels.map((c) => c.blockNumber)],
-    );
-  }
-  if (counters.length > 0) {
-    await run(
-      `update listings l set status = 'invalid', status_reason = 'counter', status_block = e.block, updated_at = now()
-         from unnest($1::text[], $2::numeric[], $3::bigint[]) as e(offerer, counter, block)
-        where l.offerer = e.offerer and l.counter < e.counter and l.status = 'active'`,
-      [counters.map((c) => c.offerer), counters.map((c) => c.newCounter.toString()), counters.map((c) => c.blockNumber)],
-    );
-  }
-  const moved = transfers.filter((t) => t.from !== zeroAddress);
-  if (moved.length > 0) {
-    await run(
-      `update listings l set status = 'invalid', status_reason = 'transferred', status_block = e.block,
-              updated_at = now()
-         from unnest($1::text[], $2::numeric[], $3::text[], $4::bigint[]) as e(collection, token_id, offerer, block)
-        where l.collection = e.collection and l.token_id = e.token_id and l.offerer = e.offerer
-          and l.status = 'active'`,
-      [
-        moved.map((t) => t.collection),
-        moved.map((t) => t.tokenId.toString()),
-        moved.map((t) => t.from),
-        moved.map((t) => t.blockNumber),
-      ],
-    );
-  }
-  const revoked = approvals.filter((a) => !a.approved);
-  if (revoked.length > 0) {
-    await run(
-      `update listings l set status = 'invalid', status_reason = 'approval', status_block = e.block, updated_at = now()
-         from unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) as e(collection, owner, operator, block)
-        where l.collection = e.collection and l.offerer = e.owner and l.operator = e.operator
-          and l.status = 'active'`,
-      [
-        revoked.map((a) => a.collection),
-        revoked.map((a) => a.owner),
-        revoked.map((a) => a.operator),
-        revoked.map((a) => a.blockNumber),
-      ],
-    );
-  }
-  return { count, collections };
-}
-
-/**
  * Undoes everything ingested above `ancestor` (a reorg, or a devnet chain replaced by a fresh one): sales leave
- * their rollups, transfers leave token ownership, listings ended by orphaned events become active again (the
- * re-ingest ends them again if the new chain agrees).
+ * their rollups, transfers leave token ownership, and the listings whose state came from above it wait to be
+ * checked again on the new chain (`distrustListingsAbove`).
  */
 export async function rollBackTo(client: ClientBase, ancestor: number, now: Date): Promise<void> {
   await client.query(
@@ -317,15 +247,6 @@ export async function rollBackTo(client: ClientBase, ancestor: number, now: Date
     );
   }
   await client.query('delete from collections where first_seen_block > $1', [ancestor]);
-  const revived = await client.query<{ collection: string }>(
-    `update listings set status = 'active', status_reason = null, status_block = null, updated_at = now()
-      where status_block > $1 returning collection`,
-    [ancestor],
-  );
+  await distrustListingsAbove(client, ancestor, now);
   await client.query('delete from chain_blocks where number > $1', [ancestor]);
-  await refreshFloors(
-    client,
-    revived.rows.map((row) => row.collection),
-    now,
-  );
 }

@@ -177,8 +177,10 @@ export const transfers = pgTable(
 );
 
 /**
- * Signed Seaport listings from marketplace connectors. `status` is 'active' until an indexed event or expiry ends
- * it; `statusBlock` names the block of that event so a reorg can undo it.
+ * Signed Seaport listings from marketplace connectors, written only by `market/listings`. `status` is 'active' until
+ * an indexed event or expiry ends it, or 'unverified' (not fillable) while the blocks it was checked against are no
+ * longer on the chain; `statusBlock` names the block that ended it so a reorg can undo that, and
+ * `validatedBlock`/`validatedHash` the block its last on-chain check read.
  */
 export const listings = pgTable(
   'listings',
@@ -202,6 +204,9 @@ export const listings = pgTable(
     status: text('status').notNull().default('active'),
     statusReason: text('status_reason'),
     statusBlock: bigint('status_block', { mode: 'number' }),
+    /** Null for listings accepted before checks recorded their block: any rollback has them checked again. */
+    validatedBlock: bigint('validated_block', { mode: 'number' }),
+    validatedHash: text('validated_hash'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
@@ -213,6 +218,8 @@ export const listings = pgTable(
     index('listings_collection_token_idx').on(table.collection, table.tokenId),
     index('listings_offerer_idx').on(table.offerer),
     index('listings_status_block_idx').on(table.statusBlock),
+    index('listings_active_validated_block_idx').on(table.validatedBlock).where(sql`status = 'active'`),
+    index('listings_unverified_idx').on(table.orderHash).where(sql`status = 'unverified'`),
     index('listings_created_at_idx').on(table.createdAt),
   ],
 );

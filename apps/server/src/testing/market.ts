@@ -4,7 +4,7 @@ import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';
 import type { AppContext } from '../context';
-import { submitListing } from '../market/order-book';
+import { submitListing } from '../market/listings/submit';
 import type { TestDevnet } from './devnet';
 
 export function walletOf(devnet: TestDevnet, account: Account) {

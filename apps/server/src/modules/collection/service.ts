@@ -19,17 +19,16 @@ import {
 } from '../../chain/rollup-windows';
 import type { AppContext } from '../../context';
 import { collectionType, itemCount } from '../../market/collection-fields';
+import { fillableListings, listedNow } from '../../market/listings/fillable';
 import { ok, refuse, type Result } from '../../result';
 import { unixSeconds } from '../../time';
 import { rankTier } from './rarity';
 import {
   type CollectionInfo,
-  fillableListings,
   findCollection,
   floorAt,
   holdings,
   latestTrades,
-  listedNow,
   rankedCount,
   rollupBuckets,
   windowTotals,
@@ -101,7 +100,7 @@ export function collectionListings(ctx: AppContext, address: string): Promise<Re
         risk_flag: row.flagged ? 1 : 0,
         img: row.image_url,
         listed_at: unixSeconds(row.listed_at),
-        expires_at: unixSeconds(row.expires_at),
+        expires_at: row.expires_at === null ? null : unixSeconds(row.expires_at),
       })),
     };
   });

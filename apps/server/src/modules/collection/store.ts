@@ -2,7 +2,6 @@ import type { Marketplace } from '@floordesk/protocol';
 import type { Pool } from 'pg';
 import { zeroAddress } from 'viem';
 import { floorBefore } from '../../chain/rollup-windows';
-import { fillableAt } from '../../market/fillable';
 
 export type CollectionInfo = {
   address: string;
@@ -22,18 +21,6 @@ export async function findCollection(pool: Pool, address: string): Promise<Colle
   return rows[0];
 }
 
-/** Listings a buyer could fill at `$2`: active and inside their time window. */
-const FILLABLE = fillableAt('$2', 'l');
-
-export async function listedNow(pool: Pool, collection: string, now: Date): Promise<{ listed: number; floor: string | null }> {
-  const { rows } = await pool.query<{ listed: number; floor: string | null }>(
-    `select count(*)::int as listed, min(l.price_wei)::text as floor from listings l
-      where l.collection = $1 and ${FILLABLE}`,
-    [collection, now],
-  );
-  return rows[0] ?? { listed: 0, floor: null };
-}
-
 export type WindowTotals = { minutes: number; trades: number; volume: string; start_floor: string | null };
 
 /** Trades, volume and the floor at the start of each window, from the per-minute rollups up to `upTo`. */
@@ -51,38 +38,6 @@ export async function windowTotals(
       group by w.minutes, w.start
       order by w.minutes`,
     [collection, windows.map((w) => w.minutes), windows.map((w) => w.start), upTo],
-  );
-  return rows;
-}
-
-export type ListingRecord = {
-  order_hash: string;
-  token_id: string;
-  price_wei: string;
-  marketplace: Marketplace;
-  order_way: number;
-  offerer: string;
-  rarity_rank: number | null;
-  flagged: boolean | null;
-  image_url: string | null;
-  pending_count: number;
-  listed_at: Date;
-  expires_at: Date;
-};
-
-/** Every fillable listing, cheapest first, with its token's rank, flag and image and the pending buys of it. */
-export async function fillableListings(pool: Pool, collection: string, now: Date): Promise<ListingRecord[]> {
-  const { rows } = await pool.query<ListingRecord>(
-    `select l.order_hash, l.token_id::text, l.price_wei::text, l.marketplace, l.order_way, l.offerer,
-            t.rarity_rank, t.flagged, t.image_url, coalesce(p.pending, 0)::int as pending_count,
-            l.created_at as listed_at, l.end_time as expires_at
-       from listings l
-       left join tokens t on t.collection = l.collection and t.token_id = l.token_id
-       left join (select token_id, count(*) as pending from pending_buys where collection = $1 group by token_id) p
-         on p.token_id = l.token_id
-      where l.collection = $1 and ${FILLABLE}
-      order by l.price_wei, l.created_at, l.order_hash`,
-    [collection, now],
   );
   return rows;
 }

@@ -5,7 +5,7 @@ import { DatabaseError, type Pool } from 'pg';
 import type { Hex } from 'viem';
 import type { Executor } from '../../db/pool';
 import { sweepOrders } from '../../db/schema';
-import { fillableAt } from '../../market/fillable';
+import { fillableListings } from '../../market/listings/fillable';
 
 /** PostgreSQL's SQLSTATE for a unique constraint refusing a row. */
 const UNIQUE_VIOLATION = '23505';
@@ -43,30 +43,35 @@ export type SweepListingRecord = {
 };
 
 /**
- * Listings of `collection` fillable at `now` on the given marketplaces, cheapest first (then oldest, then by hash,
- * as the collection page lists them), at most `limit`; only `orderId` when one is given. One query: the planner
- * must not go back to the database per listing.
+ * Listings of `collection` fillable at `now` on the given marketplaces, in the collection page's order, at most
+ * `limit`; only `orderId` when one is given. One query (the order book's fillable read): the planner must not go back
+ * to the database per listing.
  */
 export async function sweepListings(
   pool: Pool,
   collection: string,
   { now, marketplaces, orderId, limit }: { now: Date; marketplaces: readonly Marketplace[]; orderId?: string; limit: number },
 ): Promise<SweepListingRecord[]> {
-  const { rows } = await pool.query<SweepListingRecord>(
-    `select l.order_hash as order_id, l.token_id::text, l.price_wei::text as price, l.marketplace, l.order_way,
-            l.offerer as from_address, t.image_url, t.rarity_rank, l.parameters, l.signature,
-            (select count(*) from pending_buys p where p.collection = l.collection and p.token_id = l.token_id)::int
-              as pending_count,
-            case when t.flagged then 1 else 0 end as risk_flag
-       from listings l
-       left join tokens t on t.collection = l.collection and t.token_id = l.token_id
-      where l.collection = $1 and ${fillableAt('$2', 'l')} and l.marketplace = any($3::text[])
-        and ($4::text is null or l.order_hash = $4)
-      order by l.price_wei, l.created_at, l.order_hash
-      limit $5`,
-    [collection, now, marketplaces, orderId ?? null, limit],
-  );
-  return rows;
+  const rows = await fillableListings(pool, collection, now, {
+    marketplaces,
+    ...(orderId !== undefined && { orderHash: orderId }),
+    limit,
+    signed: true,
+  });
+  return rows.map((row) => ({
+    order_id: row.order_hash,
+    token_id: row.token_id,
+    price: row.price_wei,
+    marketplace: row.marketplace,
+    order_way: row.order_way,
+    from_address: row.offerer,
+    pending_count: row.pending_count,
+    risk_flag: row.flagged ? 1 : 0,
+    image_url: row.image_url,
+    rarity_rank: row.rarity_rank,
+    parameters: row.parameters,
+    signature: row.signature,
+  }));
 }
 
 export type SweepOrderRow = typeof sweepOrders.$inferSelect;

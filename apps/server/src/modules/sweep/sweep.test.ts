@@ -17,7 +17,7 @@ import { type Account, type Address, decodeFunctionData, erc721Abi, type Hex, pa
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { buildServer } from '../../http/server';
-import { submitListing } from '../../market/order-book';
+import { submitListing } from '../../market/listings/submit';
 import { useTestDatabase } from '../../testing/database';
 import { useTestDevnet } from '../../testing/devnet';
 import { buildListing, signListing, walletOf } from '../../testing/market';

@@ -4,7 +4,7 @@ import { withTransaction } from '../../db/pool';
 import { floorBefore, floorChangePercent, roundedPercent, windowStartMinute } from '../../chain/rollup-windows';
 import { COARSE_SPANS_MINUTES } from '../../chain/rollups';
 import { collectionType, itemCount } from '../../market/collection-fields';
-import { fillableAt } from '../../market/fillable';
+import { fillableAt } from '../../market/listings/fillable';
 
 const MINUTE_MS = 60_000;
 

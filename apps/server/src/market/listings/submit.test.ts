@@ -2,20 +2,21 @@ import { SEAPORT_ABI, seaportOrderHash, type OrderComponents } from '@floordesk/
 import { botAccounts, devnetAccount, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID, Status } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { type Account, type Address, erc721Abi } from 'viem';
+import { type Account, type Address, erc721Abi, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../testing/database';
-import { useTestDevnet } from '../testing/devnet';
+import { buildServer } from '../../http/server';
+import { useTestDatabase } from '../../testing/database';
+import { useTestDevnet } from '../../testing/devnet';
 import {
   buildListing,
   type ListingOptions,
   ownedToken as ownedTokenOf,
   signListing,
   walletOf,
-} from '../testing/market';
-import { testConfig } from '../testing/server';
-import { buildServer } from '../http/server';
-import { expireListings } from './order-book';
+} from '../../testing/market';
+import { testConfig } from '../../testing/server';
+import { fillableListings } from './fillable';
+import { expireListings } from './lifecycle';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
@@ -41,8 +42,13 @@ const order = (offerer: Account, tokenId: bigint, options?: ListingOptions) =>
 const sign = (signer: Account, components: OrderComponents, chainId?: number) =>
   signListing(devnet(), signer, components, chainId);
 
-async function post(components: OrderComponents, signature: `0x${string}`, chainId = DEVNET_CHAIN_ID) {
-  const response = await app.inject({
+async function post(
+  components: OrderComponents,
+  signature: `0x${string}`,
+  chainId = DEVNET_CHAIN_ID,
+  server: FastifyInstance = app,
+) {
+  const response = await server.inject({
     method: 'POST',
     url: '/api/orders/listings',
     payload: toPostListing({ order: components, signature }, chainId, devnet().manifest.seaport),
@@ -105,6 +111,32 @@ describe('the order book', () => {
       await expectRefused(post(components, await sign(seller, components, 1), 1), Status.ListingWrongChain);
       // Signed for another chain but posted as ours: the signature cannot match our domain.
       await expectRefused(post(components, await sign(seller, components, 1)), Status.ListingBadSignature);
+    });
+
+    it('an order whose time window has not started yet', async () => {
+      const base = await order(seller, await ownedToken(seller.address));
+      const notStarted = { ...base, startTime: BigInt(Math.floor(Date.now() / 1000) + 600) };
+      await expectRefused(post(notStarted, await sign(seller, notStarted)), Status.ListingNotStarted);
+    });
+
+    it('an order paying more than a transaction can carry', async () => {
+      const base = await order(seller, await ownedToken(seller.address));
+      const consideration = base.consideration.map((item) => ({ ...item, startAmount: maxUint256, endAmount: maxUint256 }));
+      const unpayable = { ...base, consideration };
+      await expectRefused(post(unpayable, await sign(seller, unpayable)), Status.ListingPriceTooHigh);
+    });
+
+    it('the cheap faults of an order before its signature, and its signature before reading the chain', async () => {
+      const mine = await order(seller, await ownedToken(seller.address));
+      const unknownMarketplace = await order(seller, await ownedToken(seller.address), {
+        feeRecipient: '0x00000000000000000000000000000000000000aa',
+      });
+      const notStarted = { ...mine, startTime: BigInt(Math.floor(Date.now() / 1000) + 600) };
+      const notOwned = await order(otherBot, await ownedToken(seller.address));
+      // Each is also signed by the wrong key: the cheaper check answers first.
+      await expectRefused(post(unknownMarketplace, await sign(otherBot, unknownMarketplace)), Status.ListingUnknownMarketplace);
+      await expectRefused(post(notStarted, await sign(otherBot, notStarted)), Status.ListingNotStarted);
+      await expectRefused(post(notOwned, await sign(seller, notOwned)), Status.ListingBadSignature);
     });
 
     it('an expired order', async () => {
@@ -196,6 +228,29 @@ describe('the order book', () => {
   });
 });
 
+describe('the listing endpoint, anonymous and costly to check', () => {
+  it('answers 429 to a client posting more than LISTING_RATE_LIMIT listings a minute, before any check', async () => {
+    const limited = await buildServer({
+      config: testConfig({ listingRateLimit: 2 }),
+      database: database(),
+      chain: devnet().chain,
+    });
+    try {
+      const components = await order(seller, await ownedToken(seller.address));
+      const signature = await sign(seller, components);
+      const answers: Awaited<ReturnType<typeof post>>[] = [];
+      for (let i = 0; i < 3; i++) answers.push(await post(components, signature, 1, limited));
+      expect(answers.map((answer) => [answer.http, answer.body.status])).toEqual([
+        [200, Status.ListingWrongChain],
+        [200, Status.ListingWrongChain],
+        [429, Status.RateLimited],
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('expiry', () => {
   it('ends listings at their end time and takes them off the floor', async () => {
     const later = new Date(Date.now() + 2 * 3600_000);
@@ -212,5 +267,15 @@ describe('expiry', () => {
       [later],
     );
     expect(rows).toEqual([{ status: 'expired', floor_wei: null }]);
+  });
+});
+
+describe('an order that never expires', () => {
+  it('is stored with an end beyond any date (endTime 2^256 − 1), fillable, with no expiry to show', async () => {
+    const components = await order(seller, await ownedToken(seller.address, 100n), { endTime: maxUint256 });
+    const { body } = await post(components, await sign(seller, components));
+    expect(body.status).toBe(Status.Ok);
+    const offered = await fillableListings(database().pool, collection.toLowerCase(), new Date(Date.now() + 10 * 365 * 86_400_000));
+    expect(offered.filter((listing) => listing.order_hash === body.data.order_hash)).toMatchObject([{ expires_at: null }]);
   });
 });

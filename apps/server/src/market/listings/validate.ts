@@ -1,29 +1,53 @@
-import { ItemType, orderFromJson, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
 import {
-  ORDER_WAY,
-  type PostListingData,
-  type PostListingRequest,
-  Status,
-  normalizeAddress,
-} from '@floordesk/protocol';
-import { type Address, erc1155Abi, erc721Abi, type Hex, recoverTypedDataAddress } from 'viem';
-import { countNewListing, refreshFloors } from '../chain/rollups';
-import { type ChainAccess } from '../chain/client';
-import { marketplaceOf, operatorFor } from '../chain/chain-contracts';
-import type { AppContext } from '../context';
-import { withTransaction } from '../db/pool';
-import type { Pool } from 'pg';
-import { ok, refuse, type Result } from '../result';
+  ItemType,
+  orderFromJson,
+  type OrderComponents,
+  SEAPORT_ABI,
+  SEAPORT_ORDER_TYPES,
+  seaportDomain,
+  seaportOrderHash,
+} from '@floordesk/contracts';
+import { type Marketplace, type PostListingRequest, Status, normalizeAddress } from '@floordesk/protocol';
+import { type Address, erc1155Abi, erc721Abi, type Hex, maxUint256, recoverTypedDataAddress } from 'viem';
+import { marketplaceOf, operatorFor } from '../../chain/chain-contracts';
+import type { ChainAccess } from '../../chain/client';
+import { ok, refuse, type Result } from '../../result';
+
+/** A block of the node's chain: the on-chain checks of a listing all read its state. */
+export type CheckedBlock = { number: bigint; hash: Hex };
+
+/** A listing that could be filled at `checkedAt`, with the terms the order book keeps. */
+export type ValidListing = {
+  orderHash: Hex;
+  collection: string;
+  tokenId: bigint;
+  amount: bigint;
+  offerer: string;
+  /** Wei: the sum of the consideration, what the buyer pays. */
+  price: bigint;
+  marketplace: Marketplace;
+  /** The address the NFT must be approved to: Seaport itself or the order's conduit. */
+  operator: string;
+  counter: bigint;
+  /** Unix seconds, as signed. */
+  startTime: bigint;
+  endTime: bigint;
+  checkedAt: CheckedBlock;
+};
 
 /**
- * Accepts a signed Seaport listing only if it could be filled right now: right chain and contract, a supported
- * shape and marketplace, a live time window, a valid signature, the current counter, not cancelled or filled, the
- * offerer owning the NFT and having approved the order's operator. Anything else is refused with its reason and
- * nothing is written.
+ * Whether a signed Seaport listing could be filled now: right chain and contract, a supported shape and price, a
+ * live time window, a known marketplace, a valid signature, then, read from one block (`at`, else the latest), the
+ * current counter, not cancelled or filled, the offerer owning the NFT and having approved the order's operator.
+ * The checks run cheapest first, so a bad listing costs no signature recovery or chain read it does not need.
+ * A node that cannot be asked answers ChainUnavailable.
  */
-export async function submitListing(ctx: AppContext, request: PostListingRequest): Promise<Result<PostListingData>> {
-  const chain = ctx.chain;
-  if (!chain) return refuse(Status.ChainUnavailable);
+export async function validateListing(
+  chain: ChainAccess,
+  request: PostListingRequest,
+  now: Date,
+  at?: CheckedBlock,
+): Promise<Result<ValidListing>> {
   const { contracts } = chain;
   if (request.chain_id !== contracts.chainId || normalizeAddress(request.protocol_address) !== contracts.seaport) {
     return refuse(Status.ListingWrongChain);
@@ -33,8 +57,10 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
   if (!shape.ok) return shape;
   const { nft, price } = shape.value;
   if (price === 0n) return refuse(Status.ListingBadPrice);
-  const nowSeconds = BigInt(Math.floor(ctx.now().getTime() / 1000));
+  if (price > maxUint256) return refuse(Status.ListingPriceTooHigh);
+  const nowSeconds = BigInt(Math.floor(now.getTime() / 1000));
   if (order.endTime <= nowSeconds || order.startTime >= order.endTime) return refuse(Status.ListingExpired);
+  if (order.startTime > nowSeconds) return refuse(Status.ListingNotStarted);
 
   const operator = operatorFor(contracts, order.conduitKey);
   if (!operator) return refuse(Status.ListingUnsupported);
@@ -46,22 +72,24 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
   if (!marketplace) return refuse(Status.ListingUnknownMarketplace);
 
   const orderHash = seaportOrderHash(order);
+  const signature = request.signature as Hex;
   const signer = await recoverTypedDataAddress({
     domain: seaportDomain(contracts.chainId, contracts.seaport),
     types: SEAPORT_ORDER_TYPES,
     primaryType: 'OrderComponents',
     message: order,
-    signature: request.signature as Hex,
+    signature,
   }).catch(() => undefined);
-  if (!signer || normalizeAddress(signer) !== normalizeAddress(order.offerer)) {
-    if (!(await isContractSignatureValid(chain, order, request.signature as Hex))) {
-      return refuse(Status.ListingBadSignature);
-    }
-  }
+  const signedByOfferer = signer !== undefined && normalizeAddress(signer) === normalizeAddress(order.offerer);
 
+  let checkedAt: CheckedBlock;
   let onChain: OnChainState;
   try {
-    onChain = await readOnChainState(chain, order, nft, operator, orderHash);
+    checkedAt = at ?? (await latestBlock(chain));
+    if (!signedByOfferer && !(await isContractSignatureValid(chain, order, signature, checkedAt.number))) {
+      return refuse(Status.ListingBadSignature);
+    }
+    onChain = await readOnChainState(chain, order, nft, operator, orderHash, checkedAt.number);
   } catch {
     return refuse(Status.ChainUnavailable);
   }
@@ -71,48 +99,27 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
   if (!onChain.owns) return refuse(Status.ListingNotOwner);
   if (!onChain.approved) return refuse(Status.ListingNotApproved);
 
-  const collection = normalizeAddress(nft.token);
-  const now = ctx.now();
-  await withTransaction(ctx.db.$client, async (client) => {
-    const inserted = await client.query(
-      `insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                             protocol_address, operator, counter, start_time, end_time, parameters, signature,
-                             created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, to_timestamp($12), to_timestamp($13), $14, $15, $16, $16)
-       on conflict (order_hash) do nothing`,
-      [
-        orderHash,
-        collection,
-        nft.identifierOrCriteria.toString(),
-        nft.startAmount.toString(),
-        normalizeAddress(order.offerer),
-        price.toString(),
-        marketplace,
-        ORDER_WAY[marketplace],
-        contracts.seaport,
-        operator,
-        order.counter.toString(),
-        Number(order.startTime),
-        Number(order.endTime),
-        JSON.stringify(request.parameters),
-        request.signature.toLowerCase(),
-        now,
-      ],
-    );
-    // Posting the same order twice is harmless and answered the same way; it counts once.
-    if (inserted.rowCount === 1) {
-      await countNewListing(client, collection, now);
-      await refreshFloors(client, [collection], now);
-    }
-  });
   return ok({
-    order_hash: orderHash,
+    orderHash,
+    collection: normalizeAddress(nft.token),
+    tokenId: nft.identifierOrCriteria,
+    amount: nft.startAmount,
+    offerer: normalizeAddress(order.offerer),
+    price,
     marketplace,
-    order_way: ORDER_WAY[marketplace],
-    collection,
-    token_id: nft.identifierOrCriteria.toString(),
-    price_wei: price.toString(),
+    operator,
+    counter: order.counter,
+    startTime: order.startTime,
+    endTime: order.endTime,
+    checkedAt,
   });
+}
+
+/** The node's latest block: the one a listing's on-chain checks read. */
+export async function latestBlock({ client }: ChainAccess): Promise<CheckedBlock> {
+  const block = await client.getBlock({ blockTag: 'latest' });
+  if (block.hash === null) throw new Error('the latest block has no hash');
+  return { number: block.number, hash: block.hash };
 }
 
 type OnChainState = { counter: bigint; cancelled: boolean; filled: boolean; owns: boolean; approved: boolean };
@@ -123,14 +130,21 @@ async function readOnChainState(
   nft: OrderComponents['offer'][number],
   operator: Address,
   orderHash: Hex,
+  blockNumber: bigint,
 ): Promise<OnChainState> {
-  const seaport = { address: contracts.seaport, abi: SEAPORT_ABI } as const;
+  const seaport = { address: contracts.seaport, abi: SEAPORT_ABI, blockNumber } as const;
   const [counter, status, owns, approved] = await Promise.all([
     client.readContract({ ...seaport, functionName: 'getCounter', args: [order.offerer] }),
     client.readContract({ ...seaport, functionName: 'getOrderStatus', args: [orderHash] }),
     nft.itemType === ItemType.Erc721
       ? client
-          .readContract({ address: nft.token, abi: erc721Abi, functionName: 'ownerOf', args: [nft.identifierOrCriteria] })
+          .readContract({
+            address: nft.token,
+            abi: erc721Abi,
+            functionName: 'ownerOf',
+            args: [nft.identifierOrCriteria],
+            blockNumber,
+          })
           // ownerOf reverts for a token that does not exist: nobody owns it.
           .then((owner) => normalizeAddress(owner) === normalizeAddress(order.offerer), isRevert(false))
       : client
@@ -139,6 +153,7 @@ async function readOnChainState(
             abi: erc1155Abi,
             functionName: 'balanceOf',
             args: [order.offerer, nft.identifierOrCriteria],
+            blockNumber,
           })
           .then((balance) => balance >= nft.startAmount, isRevert(false)),
     client
@@ -147,6 +162,7 @@ async function readOnChainState(
         abi: erc721Abi,
         functionName: 'isApprovedForAll',
         args: [order.offerer, operator],
+        blockNumber,
       })
       .catch(isRevert(false)),
   ]);
@@ -163,8 +179,13 @@ function isRevert<T>(fallback: T) {
 }
 
 /** Smart-contract wallets sign through ERC-1271; viem's verifier asks the contract. */
-async function isContractSignatureValid({ client, contracts }: ChainAccess, order: OrderComponents, signature: Hex) {
-  const code = await client.getCode({ address: order.offerer }).catch(() => undefined);
+async function isContractSignatureValid(
+  { client, contracts }: ChainAccess,
+  order: OrderComponents,
+  signature: Hex,
+  blockNumber: bigint,
+): Promise<boolean> {
+  const code = await client.getCode({ address: order.offerer, blockNumber }).catch(() => undefined);
   if (!code || code === '0x') return false;
   return client
     .verifyTypedData({
@@ -174,13 +195,12 @@ async function isContractSignatureValid({ client, contracts }: ChainAccess, orde
       primaryType: 'OrderComponents',
       message: order,
       signature,
+      blockNumber,
     })
     .catch(() => false);
 }
 
-function listingShape(
-  order: OrderComponents,
-): Result<{ nft: OrderComponents['offer'][number]; price: bigint }> {
+function listingShape(order: OrderComponents): Result<{ nft: OrderComponents['offer'][number]; price: bigint }> {
   const [nft, ...otherOffers] = order.offer;
   const [sellerProceeds] = order.consideration;
   if (
@@ -203,21 +223,4 @@ function listingShape(
 
 function fixedPrice(item: { startAmount: bigint; endAmount: bigint }): boolean {
   return item.startAmount === item.endAmount;
-}
-
-/** Ends listings whose time is up, and refreshes their collections' floors. */
-export async function expireListings(pool: Pool, now: Date): Promise<number> {
-  return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ collection: string }>(
-      `update listings set status = 'expired', status_reason = 'expired', updated_at = $1
-        where status = 'active' and end_time <= $1 returning collection`,
-      [now],
-    );
-    await refreshFloors(
-      client,
-      rows.map((row) => row.collection),
-      now,
-    );
-    return rows.length;
-  });
 }

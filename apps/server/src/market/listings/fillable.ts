@@ -1,0 +1,100 @@
+import type { OrderComponentsJson } from '@floordesk/contracts';
+import type { Marketplace } from '@floordesk/protocol';
+import type { Pool } from 'pg';
+import type { Hex } from 'viem';
+
+/**
+ * SQL: a listing a buyer could fill at `at` (a timestamptz expression): active (validated against the chain the
+ * indexer follows, and not ended since) and inside its time window. Its `status = 'active'` term is what lets the
+ * planner use the partial `listings_active_*` indexes. `alias` qualifies the listings columns; without one they are
+ * left bare.
+ */
+export function fillableAt(at: string, alias?: string): string {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `${column('status')} = 'active' and ${column('start_time')} <= ${at} and ${column('end_time')} > ${at}`;
+}
+
+/** A fillable listing with what the collection page and the sweep show of its token. */
+export type FillableListing = {
+  order_hash: string;
+  token_id: string;
+  /** Wei, what the buyer pays. */
+  price_wei: string;
+  marketplace: Marketplace;
+  order_way: number;
+  offerer: string;
+  rarity_rank: number | null;
+  flagged: boolean | null;
+  image_url: string | null;
+  /** Pending transactions that would buy the token. */
+  pending_count: number;
+  listed_at: Date;
+  /** Null when the order never expires (an endTime beyond any date, such as 2^256 − 1). */
+  expires_at: Date | null;
+};
+
+/** A fillable listing with the signed order a fill needs. */
+export type SignedFillableListing = FillableListing & { parameters: OrderComponentsJson; signature: Hex };
+
+export type FillableQuery = {
+  /** Only these marketplaces; all when absent. */
+  marketplaces?: readonly Marketplace[];
+  /** Only this listing. */
+  orderHash?: string;
+  limit?: number;
+};
+
+/**
+ * The listings of `collection` a buyer could fill at `now`, cheapest first (then oldest, then by hash): the one read
+ * behind the collection page's listings and the sweep's candidates. `signed` adds the signed orders.
+ */
+export function fillableListings(
+  pool: Pool,
+  collection: string,
+  now: Date,
+  query?: FillableQuery & { signed?: false },
+): Promise<FillableListing[]>;
+export function fillableListings(
+  pool: Pool,
+  collection: string,
+  now: Date,
+  query: FillableQuery & { signed: true },
+): Promise<SignedFillableListing[]>;
+export async function fillableListings(
+  pool: Pool,
+  collection: string,
+  now: Date,
+  { marketplaces, orderHash, limit, signed = false }: FillableQuery & { signed?: boolean } = {},
+): Promise<FillableListing[]> {
+  const { rows } = await pool.query<FillableListing>(
+    `select l.order_hash, l.token_id::text, l.price_wei::text, l.marketplace, l.order_way, l.offerer,
+            t.rarity_rank, t.flagged, t.image_url,
+            (select count(*) from pending_buys p where p.collection = l.collection and p.token_id = l.token_id)::int
+              as pending_count,
+            l.created_at as listed_at, case when isfinite(l.end_time) then l.end_time end as expires_at
+            ${signed ? ', l.parameters, l.signature' : ''}
+       from listings l
+       left join tokens t on t.collection = l.collection and t.token_id = l.token_id
+      where l.collection = $1 and ${fillableAt('$2', 'l')}
+        and ($3::text[] is null or l.marketplace = any($3::text[]))
+        and ($4::text is null or l.order_hash = $4)
+      order by l.price_wei, l.created_at, l.order_hash
+      limit $5`,
+    [collection, now, marketplaces ?? null, orderHash ?? null, limit ?? null],
+  );
+  return rows;
+}
+
+/** How many listings of `collection` are fillable at `now`, and the cheapest one's price (the floor). */
+export async function listedNow(
+  pool: Pool,
+  collection: string,
+  now: Date,
+): Promise<{ listed: number; floor: string | null }> {
+  const { rows } = await pool.query<{ listed: number; floor: string | null }>(
+    `select count(*)::int as listed, min(l.price_wei)::text as floor from listings l
+      where l.collection = $1 and ${fillableAt('$2', 'l')}`,
+    [collection, now],
+  );
+  return rows[0] ?? { listed: 0, floor: null };
+}

@@ -1,0 +1,73 @@
+import { ORDER_WAY, type PostListingData, type PostListingRequest, Status } from '@floordesk/protocol';
+import type { AppContext } from '../../context';
+import { withTransaction } from '../../db/pool';
+import { ok, refuse, type Result } from '../../result';
+import { countNewListing, refreshFloors } from './floors';
+import { validateListing } from './validate';
+
+/** JavaScript's last date (year 275760), in Unix seconds; PostgreSQL's range reaches further. */
+const LAST_DATE_SECONDS = 8_640_000_000_000n;
+
+/**
+ * The order book's door: a marketplace connector (in-process, or over `POST /api/orders/listings`) hands it a signed
+ * Seaport listing. Accepted only if it could be filled right now (`validateListing`), and stored with the block its
+ * on-chain checks read; anything else is refused with its reason and nothing is written.
+ */
+export async function submitListing(ctx: AppContext, request: PostListingRequest): Promise<Result<PostListingData>> {
+  const { chain } = ctx;
+  if (!chain) return refuse(Status.ChainUnavailable);
+  const now = ctx.now();
+  const checked = await validateListing(chain, request, now);
+  if (!checked.ok) return checked;
+  const listing = checked.value;
+  await withTransaction(ctx.db.$client, async (client) => {
+    const inserted = await client.query(
+      `insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
+                             protocol_address, operator, counter, start_time, end_time, parameters, signature,
+                             validated_block, validated_hash, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+       on conflict (order_hash) do nothing`,
+      [
+        listing.orderHash,
+        listing.collection,
+        listing.tokenId.toString(),
+        listing.amount.toString(),
+        listing.offerer,
+        listing.price.toString(),
+        listing.marketplace,
+        ORDER_WAY[listing.marketplace],
+        chain.contracts.seaport,
+        listing.operator,
+        listing.counter.toString(),
+        storedTime(listing.startTime),
+        storedTime(listing.endTime),
+        JSON.stringify(request.parameters),
+        request.signature.toLowerCase(),
+        listing.checkedAt.number.toString(),
+        listing.checkedAt.hash,
+        now,
+      ],
+    );
+    // Posting the same order twice is harmless and answered the same way; it counts once.
+    if (inserted.rowCount === 1) {
+      await countNewListing(client, listing.collection, now);
+      await refreshFloors(client, [listing.collection], now);
+    }
+  });
+  return ok({
+    order_hash: listing.orderHash,
+    marketplace: listing.marketplace,
+    order_way: ORDER_WAY[listing.marketplace],
+    collection: listing.collection,
+    token_id: listing.tokenId.toString(),
+    price_wei: listing.price.toString(),
+  });
+}
+
+/**
+ * A Seaport time (a uint256 of Unix seconds) as a timestamptz: beyond any date it is PostgreSQL's 'infinity', which
+ * is how an order meant never to expire (endTime 2^256 − 1) reads.
+ */
+function storedTime(seconds: bigint): Date | 'infinity' {
+  return seconds > LAST_DATE_SECONDS ? 'infinity' : new Date(Number(seconds) * 1000);
+}
