@@ -1,4 +1,4 @@
-import { expireListings } from '../market/order-book';
+import { expireListings } from '../market/listings/lifecycle';
 import type { Job } from './job';
 
 /**
