@@ -12,6 +12,7 @@ import { openPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { connectDatabase } from './db/pool';
 import { buildServer } from './http/server';
+import { createGuardedFetch } from './net/guarded-fetch';
 import { submitListing } from './market/listings/submit';
 import { SIMULATOR_OFF } from './modules/diagnostics/service';
 import { JOBS } from './worker/jobs';
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
         now: () => new Date(),
         log: logger.child({ role: 'worker' }),
         flagged: devnet ? reportedTokens(devnet.manifest) : [],
+        // The devnet's token URIs point at this server, on loopback: the one address the fetcher may reach there.
+        fetchUri: createGuardedFetch({ ipfsGateway: config.ipfsGateway, allowedOrigins: devnet ? [origin] : [] }),
       },
     });
     running.push(worker.stop);

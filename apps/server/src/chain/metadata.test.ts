@@ -11,27 +11,41 @@ import type { FastifyInstance } from 'fastify';
 import { type Address, createWalletClient, http, parseAbi } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pool } from 'pg';
 import { buildServer } from '../http/server';
 import { rankStaleCollections } from '../modules/collection/rarity';
 import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 import { useTestDatabase } from '../testing/database';
 import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
 import { testConfig } from '../testing/server';
+import { createGuardedFetch, type GuardedFetch } from '../net/guarded-fetch';
+import type { ChainAccess } from './client';
 import { fillCollectionInfo, fillTokenMetadata } from './metadata';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
 let app: FastifyInstance;
+/** Where the test server listens: the token URIs point there. */
 let origin: string;
+const config = testConfig();
+/** The origin the server names in the metadata it serves: its configured one (images are never fetched here). */
+const assetOrigin = config.origin.origin;
+/** The metadata passes as the devnet's composition runs them: the devnet's own server is the one loopback allowed. */
+let passes: { pool: Pool; chain: ChainAccess; fetchUri: GuardedFetch };
 
 beforeAll(async () => {
   app = await buildServer({
-    config: testConfig(),
+    config,
     database: database(),
     chain: devnet().chain,
     devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl: devnet().rpcUrl },
   });
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  passes = {
+    pool: database().pool,
+    chain: devnet().chain,
+    fetchUri: createGuardedFetch({ ipfsGateway: config.ipfsGateway, allowedOrigins: [origin] }),
+  };
   await indexToHead(indexerOptions(database(), devnet().chain));
 });
 afterAll(() => app.close());
@@ -59,10 +73,10 @@ async function rankedTokens(slug: string): Promise<number> {
 /** Runs the metadata passes until no token waits; a fetch that failed (a busy machine) is retried at once. */
 async function drain(): Promise<void> {
   let now = Date.now();
-  const passes = { pool: database().pool, chain: devnet().chain, now: () => new Date(now) };
-  await fillCollectionInfo(passes);
+  const clocked = { ...passes, now: () => new Date(now) };
+  await fillCollectionInfo(clocked);
   for (;;) {
-    if ((await fillTokenMetadata(passes, 500)) > 0) continue;
+    if ((await fillTokenMetadata(clocked, 500)) > 0) continue;
     const { rows } = await database().pool.query("select 1 from tokens where metadata_status = 'pending' limit 1");
     if (rows.length === 0) return;
     // Past the longest backoff.
@@ -70,20 +84,9 @@ async function drain(): Promise<void> {
   }
 }
 
-describe('the devnet JSON-RPC on the app port', () => {
-  it('forwards a wallet’s calls to anvil', async () => {
-    const answer = await fetch(`${origin}/rpc`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] }),
-    });
-    expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' });
-  });
-});
-
 describe('metadata', () => {
   it('reads each collection’s name, symbol, supply and standard from the chain', async () => {
-    await fillCollectionInfo({ pool: database().pool, chain: devnet().chain });
+    await fillCollectionInfo(passes);
     const { rows } = await database().pool.query<{ address: string; name: string; symbol: string; standard: string }>(
       'select address, name, symbol, standard from collections order by name',
     );
@@ -117,14 +120,29 @@ describe('metadata', () => {
         )
       ).rows[0];
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await fillTokenMetadata({ pool: database().pool, chain: devnet().chain, now: () => now });
+      await fillTokenMetadata({ ...passes, now: () => now });
       expect(await attemptsOf()).toEqual({ attempts: attempt, status: attempt < 5 ? 'pending' : 'failed' });
       // Not due again until the backoff has passed.
-      await fillTokenMetadata({ pool: database().pool, chain: devnet().chain, now: () => now });
+      await fillTokenMetadata({ ...passes, now: () => now });
       expect((await attemptsOf())?.attempts).toBe(attempt);
       now = new Date(now.getTime() + 2000 * 2 ** (attempt + 1));
     }
   }, 120_000);
+
+  it('fetches nothing from a loopback metadata server that the composition did not allow', async () => {
+    await repointTokenUris(devnet().rpcUrl, devnet().manifest, origin);
+    await database().pool.query(`update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null`);
+    const strict = createGuardedFetch({ ipfsGateway: config.ipfsGateway });
+    await fillTokenMetadata({ ...passes, fetchUri: strict, now: () => new Date() }, 500);
+    const { rows } = await database().pool.query<{ fetched: number; traits: number; attempted: number }>(
+      `select count(*) filter (where metadata_status = 'ok')::int as fetched,
+              count(*) filter (where metadata_attempts = 1)::int as attempted,
+              (select count(*)::int from token_traits) as traits
+         from tokens`,
+    );
+    expect(rows[0]).toMatchObject({ fetched: 0, traits: 0 });
+    expect(rows[0]?.attempted).toBeGreaterThan(0);
+  }, 60_000);
 
   it('stores names, images and traits once the metadata server answers, and refetches after a reveal', async () => {
     await repointTokenUris(devnet().rpcUrl, devnet().manifest, origin);
@@ -147,14 +165,14 @@ describe('metadata', () => {
       [addressOf(spec.slug).toLowerCase()],
     );
     expect(token.rows).toEqual([
-      { name: `${spec.name} #7`, image_url: `${origin}/devnet/images/${spec.slug}/7.svg`, metadata_status: 'ok' },
+      { name: `${spec.name} #7`, image_url: `${assetOrigin}/devnet/images/${spec.slug}/7.svg`, metadata_status: 'ok' },
     ]);
 
     if (!hidden) throw new Error('the catalog has no unrevealed collection');
     // The devnet's contracts have no contract-level metadata: each collection shows its first token.
     expect(await collectionImages()).toEqual(
       Object.fromEntries(
-        COLLECTIONS.map((c) => [c.slug, c === hidden ? hiddenImageUrl(origin, c.slug) : tokenImageUrl(origin, c.slug, 1)]),
+        COLLECTIONS.map((c) => [c.slug, c === hidden ? hiddenImageUrl(assetOrigin, c.slug) : tokenImageUrl(assetOrigin, c.slug, 1)]),
       ),
     );
     await rankStaleCollections(database().pool);
@@ -183,7 +201,7 @@ describe('metadata', () => {
       [hiddenAddress.toLowerCase()],
     );
     expect(after.rows[0]?.count).toBeGreaterThan(0);
-    expect((await collectionImages())[hidden.slug]).toBe(tokenImageUrl(origin, hidden.slug, 1));
+    expect((await collectionImages())[hidden.slug]).toBe(tokenImageUrl(assetOrigin, hidden.slug, 1));
     await rankStaleCollections(database().pool);
     expect(await rankedTokens(hidden.slug)).toBe(hidden.premint);
   }, 180_000);

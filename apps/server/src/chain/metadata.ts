@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { type Address, erc721Abi, parseAbi } from 'viem';
 import { withTransaction } from '../db/pool';
+import type { GuardedFetch } from '../net/guarded-fetch';
 import type { ChainAccess } from './client';
 
 const INFO_ABI = parseAbi([
@@ -14,7 +15,6 @@ const INFO_ABI = parseAbi([
 const ERC721_INTERFACE = '0x80ac58cd';
 const ERC1155_INTERFACE = '0xd9b67a26';
 const MAX_ATTEMPTS = 5;
-const FETCH_TIMEOUT_MS = 5000;
 
 type Attribute = { trait_type?: unknown; value?: unknown };
 
@@ -28,7 +28,15 @@ function read<T>(call: Promise<T>): Promise<T | null> {
  * contract-level metadata (contractURI) where the contract has it; the others take their lowest token's image
  * (fillTokenMetadata).
  */
-export async function fillCollectionInfo({ pool, chain }: { pool: Pool; chain: ChainAccess }): Promise<number> {
+export async function fillCollectionInfo({
+  pool,
+  chain,
+  fetchUri,
+}: {
+  pool: Pool;
+  chain: ChainAccess;
+  fetchUri: GuardedFetch;
+}): Promise<number> {
   const { rows } = await pool.query<{ address: Address }>(
     `select address from collections where info_status = 'pending' limit 20`,
   );
@@ -44,7 +52,7 @@ export async function fillCollectionInfo({ pool, chain }: { pool: Pool; chain: C
         read(chain.client.readContract({ ...contract, functionName: 'contractURI' })),
       ]);
       const standard = is721 ? 'erc721' : is1155 ? 'erc1155' : null;
-      const image = contractUri ? await read(fetchJson(contractUri).then((metadata) => stringOrNull(metadata.image))) : null;
+      const image = contractUri ? await read(fetchJson(fetchUri, contractUri).then((metadata) => stringOrNull(metadata.image))) : null;
       await pool.query(
         `update collections set name = $2, symbol = $3, total_supply = $4, standard = $5, info_status = 'ok',
                 image_url = coalesce($6, image_url)
@@ -63,7 +71,7 @@ export async function fillCollectionInfo({ pool, chain }: { pool: Pool; chain: C
  * collection's unless the collection has an image of its own (one it did not take from that token).
  */
 export async function fillTokenMetadata(
-  { pool, chain, now }: { pool: Pool; chain: ChainAccess; now: () => Date },
+  { pool, chain, now, fetchUri }: { pool: Pool; chain: ChainAccess; now: () => Date; fetchUri: GuardedFetch },
   batch = 50,
 ): Promise<number> {
   const { rows } = await pool.query<{
@@ -95,7 +103,7 @@ export async function fillTokenMetadata(
                 functionName: 'tokenURI',
                 args: [tokenId],
               });
-        const metadata = await fetchJson(uri);
+        const metadata = await fetchJson(fetchUri, uri);
         const attributes = Array.isArray(metadata.attributes) ? (metadata.attributes as Attribute[]) : [];
         const traits = attributes
           .filter((a) => typeof a.trait_type === 'string' && (typeof a.value === 'string' || typeof a.value === 'number'))
@@ -174,15 +182,11 @@ function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-async function fetchJson(uri: string): Promise<Record<string, unknown>> {
-  if (uri.startsWith('data:application/json;base64,')) {
-    return JSON.parse(Buffer.from(uri.slice(29), 'base64').toString('utf8')) as Record<string, unknown>;
-  }
-  if (uri.startsWith('data:application/json,')) return JSON.parse(decodeURIComponent(uri.slice(22)));
-  const url = uri.startsWith('ipfs://') ? `https://ipfs.io/ipfs/${uri.slice(7)}` : uri;
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`metadata ${url}: HTTP ${response.status}`);
-  const body: unknown = await response.json();
-  if (typeof body !== 'object' || body === null) throw new Error(`metadata ${url}: not an object`);
+/** The JSON object at a token's or contract's URI; a refused or failed fetch throws, to be counted as an attempt. */
+async function fetchJson(fetchUri: GuardedFetch, uri: string): Promise<Record<string, unknown>> {
+  const fetched = await fetchUri(uri);
+  if (!fetched.ok) throw new Error(`metadata ${uri.slice(0, 200)}: ${JSON.stringify(fetched.refusal)}`);
+  const body: unknown = JSON.parse(fetched.value.body.toString('utf8'));
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error(`metadata ${uri.slice(0, 200)}: not an object`);
   return body as Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChainAccess } from '../chain/client';
 import type { DatabaseConnection } from '../db/pool';
+import type { GuardedFetch } from '../net/guarded-fetch';
 import type { TokenRef } from '../modules/collection/flags';
 
 /** What a job's run is given. */
@@ -12,6 +13,8 @@ export type JobContext = {
   log: Logger;
   /** Tokens to mark flagged once indexed: the devnet's reported ones; none on other chains. */
   flagged: readonly TokenRef[];
+  /** Reads token and collection metadata URIs: the guarded fetcher, allowing the devnet's own origin on the devnet. */
+  fetchUri: GuardedFetch;
 };
 
 /**
