@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_GAS_ENTRIES,
   effectiveGasEntry,
+  GAS_GWEI_MAX,
   type GasEntry,
   gasEntryProblem,
   gasListProblem,
@@ -69,6 +70,16 @@ describe('gasEntryProblem (spec §5)', () => {
   it('refuses negative amounts and more than 2 decimals', () => {
     expect(gasEntryProblem(entry(3, { prio: -1, fee: 3 }))).toBe('err.invalid_gas');
     expect(gasEntryProblem(entry(3, { prio: 1.234, fee: 3 }))).toBe('err.invalid_gas');
+  });
+
+  it('refuses a preset type that does not exist', () => {
+    expect(gasEntryProblem({ ...entry(1), type: 99 as GasEntry['type'] })).toBe('err.invalid_gas');
+  });
+
+  it(`refuses amounts above ${GAS_GWEI_MAX} Gwei, however exact`, () => {
+    expect(gasEntryProblem(entry(3, { prio: GAS_GWEI_MAX, fee: GAS_GWEI_MAX }))).toBeNull();
+    expect(gasEntryProblem(entry(3, { prio: GAS_GWEI_MAX + 1, fee: GAS_GWEI_MAX + 1 }))).toBe('err.invalid_gas');
+    expect(gasEntryProblem(entry(1, { prio: 1e300, fee: 1e300 }))).toBe('err.invalid_gas');
   });
 });
 

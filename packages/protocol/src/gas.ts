@@ -53,6 +53,12 @@ export const DEFAULT_GAS_ENTRIES: readonly GasEntry[] = [
   { type: 5, status: 0, prio: 3, fee: 3, base: 2 },
 ];
 
+/**
+ * Ours: the most Gwei a priority or fee may be, far above any fee mainnet has seen, so that a typo cannot ask the
+ * wallet to pay a fortune and the wei it stands for always fits a transaction.
+ */
+export const GAS_GWEI_MAX = 100_000;
+
 /** What is wrong with a preset's values, as the message key the user reads (spec §5, §8). */
 export type GasProblem = 'err.gas_null' | 'err.input_err' | 'err.invalid_gas';
 
@@ -84,10 +90,17 @@ export function isGasEntryComplete(entry: GasEntry): boolean {
   }
 }
 
+/** 0 to GAS_GWEI_MAX, with at most 2 decimals. */
+function isGweiAmount(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= GAS_GWEI_MAX && roundGwei(value) === value;
+}
+
 /** The problem with a preset's values as saved from the custom gas modal, or null when they are fine. */
 export function gasEntryProblem(entry: GasEntry): GasProblem | null {
+  // What a client sends may name no preset at all.
+  if (!GAS_PRESET_TYPES.includes(entry.type)) return 'err.invalid_gas';
   const amounts = [entry.prio, entry.fee];
-  if (amounts.some((value) => value !== null && (!Number.isFinite(value) || value < 0 || roundGwei(value) !== value))) {
+  if (amounts.some((value) => value !== null && !isGweiAmount(value))) {
     return 'err.invalid_gas';
   }
   if (!GAS_BASE_MULTIPLIERS[entry.type].includes(entry.base)) return 'err.invalid_gas';

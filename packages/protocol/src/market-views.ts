@@ -11,10 +11,14 @@ import { UintString } from './market';
 import { MARKETPLACES } from './marketplaces';
 import { Address, fieldRuleMessages } from './primitives';
 
+/** Digits of the longest window in minutes, with room to spare: a longer text is no window. */
+const MINUTES_MAX_LENGTH = 8;
+
 /** A window in minutes from a fixed list, read from a query string; anything else gets spec §5's message. */
 function windowOf<W extends readonly number[]>(windows: W) {
   return z
     .string()
+    .max(MINUTES_MAX_LENGTH, { error: fieldRuleMessages.window.en, abort: true })
     .refine((value) => windows.includes(Number(value)), { error: fieldRuleMessages.window.en })
     .transform((value) => Number(value) as W[number])
     .meta({ description: `Minutes: one of ${windows.join(', ')}` });
@@ -79,13 +83,17 @@ export const FollowRequest = z.object({ address: CollectionAddress });
 export const FollowData = z.object({ address: z.string(), followed: z.boolean() });
 export type FollowData = z.infer<typeof FollowData>;
 
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 export const SearchQuery = z.object({
   /** A name (or part of one) or an address (or its beginning). */
   q: z
     .string()
     .trim()
     .min(1, { error: fieldRuleMessages.keyword.en })
-    .max(SEARCH_QUERY_MAX),
+    .max(SEARCH_QUERY_MAX)
+    // No name holds a control character, and PostgreSQL cannot take a NUL in text at all.
+    .refine((text) => !CONTROL_CHARACTER.test(text), { error: fieldRuleMessages.keyword.en }),
 });
 /** A search result (spec §3). */
 export const SearchResult = z.object({

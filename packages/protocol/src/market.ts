@@ -1,15 +1,29 @@
 import { z } from 'zod';
 import { MARKETPLACES } from './marketplaces';
-import { Address } from './primitives';
+import { Address, fieldRuleMessages } from './primitives';
 
-/** Decimal string of a non-negative integer, as amounts in wei and uint256 fields travel in JSON. */
+/** 2^256 − 1 in decimal: the largest uint256, 78 digits. */
+const MAX_UINT256 = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
+
+/** Whether `digits` (decimal, no leading zero) is at most 2^256 − 1: equal lengths of digits compare as text. */
+const fitsUint256 = (digits: string) =>
+  digits.length < MAX_UINT256.length || (digits.length === MAX_UINT256.length && digits <= MAX_UINT256);
+
+/** Decimal string of a uint256, as amounts in wei and Seaport's uint256 fields travel in JSON. */
 export const UintString = z
   .string()
-  .regex(/^(0|[1-9][0-9]{0,77})$/, { error: 'must be a non-negative integer in decimal' });
+  .regex(/^(0|[1-9][0-9]{0,77})$/, { error: fieldRuleMessages.uint256.en, abort: true })
+  .refine(fitsUint256, { error: fieldRuleMessages.uint256.en });
 
 export const Bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x-prefixed 32 bytes of hex' });
 
 export const HexBytes = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, { error: 'must be 0x-prefixed hex bytes' });
+
+/**
+ * A listing's signature: 64 or 65 bytes, or a bulk order's (those plus a 3-byte index and a proof of up to 24
+ * levels, 836 bytes); the rest of the bound leaves room for contract wallets' signatures.
+ */
+const LISTING_SIGNATURE_MAX_BYTES = 2048;
 
 const OfferItem = z.object({
   itemType: z.number().int().min(0).max(5),
@@ -42,7 +56,7 @@ export const PostListingRequest = z.object({
   chain_id: z.number().int().positive(),
   protocol_address: Address,
   parameters: SeaportOrderComponents,
-  signature: HexBytes,
+  signature: HexBytes.max(2 + 2 * LISTING_SIGNATURE_MAX_BYTES),
 });
 export type PostListingRequest = z.infer<typeof PostListingRequest>;
 

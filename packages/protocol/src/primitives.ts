@@ -22,6 +22,10 @@ export const fieldRuleMessages = {
   /** Spec §5's own text. */
   gas: { en: 'Invalid gas', zh: '无效的 Gas 设置' },
   sweepCount: { en: 'Choose 1 to 30 items to sweep', zh: '请选择 1 到 30 件进行扫货' },
+  uint256: {
+    en: 'must be a whole number from 0 to 2^256 − 1, in decimal',
+    zh: '必须是 0 到 2^256 − 1 之间的十进制整数',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /** A 20-byte hex address in any case; the server lowercases it (the spec's identity is lowercase). */

@@ -9,9 +9,18 @@ export const Status = {
   SessionInvalid: 110,
   /** Malformed request: HTTP 400 with field errors. */
   BadRequest: 400,
+  /** A path outside what is served (a static file path climbing out of the web app). */
+  Forbidden: 403,
   NotFound: 404,
+  /** The file changed since the version the request's If-Match or If-Unmodified-Since names. */
+  PreconditionFailed: 412,
   /** Body over the limit: HTTP 413. */
   PayloadTooLarge: 413,
+  UriTooLong: 414,
+  /** A body in a format the call does not take (JSON only). */
+  UnsupportedMediaType: 415,
+  /** A Range header beyond the file's end. */
+  RangeNotSatisfiable: 416,
   /** HTTP 429: the client reloads (spec §4). */
   RateLimited: 429,
   /** A bug: HTTP 500. */
@@ -63,6 +72,8 @@ export const Status = {
   SweepOrderUnknown: 1406,
   SweepTxMismatch: 1407,
   BalanceTooLow: 1408,
+  /** The node has not seen the transaction (yet): a wallet on another node can be a moment ahead; record it again. */
+  SweepTxNotSeen: 1409,
   /** Spec §4's own code: the plan costs more than the user expected to pay. */
   HigherThanExpected: 1515,
 } as const;
@@ -79,8 +90,22 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     zh: '登录已失效，请重新登录。',
   },
   [Status.BadRequest]: { en: 'Wrong input.', zh: '输入有误。' },
+  [Status.Forbidden]: { en: 'Access denied.', zh: '拒绝访问。' },
   [Status.NotFound]: { en: 'Not found.', zh: '未找到。' },
+  [Status.PreconditionFailed]: {
+    en: 'The file has changed since the version requested.',
+    zh: '该文件在所请求的版本之后已被修改。',
+  },
   [Status.PayloadTooLarge]: { en: 'The request is too large.', zh: '请求内容过大。' },
+  [Status.UriTooLong]: { en: 'The address requested is too long.', zh: '请求的地址过长。' },
+  [Status.UnsupportedMediaType]: {
+    en: 'The request body must be JSON (Content-Type: application/json).',
+    zh: '请求内容必须是 JSON（Content-Type: application/json）。',
+  },
+  [Status.RangeNotSatisfiable]: {
+    en: 'The requested range lies beyond the end of the file.',
+    zh: '请求的范围超出了文件末尾。',
+  },
   [Status.RateLimited]: {
     en: 'Too many requests, please slow down.',
     zh: '请求过于频繁，请稍后再试。',
@@ -201,6 +226,10 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.BalanceTooLow]: {
     en: 'Balance too low to proceed with transaction',
     zh: '余额不足，无法继续交易',
+  },
+  [Status.SweepTxNotSeen]: {
+    en: 'The network has not seen this transaction yet. Please try again in a moment.',
+    zh: '网络尚未收到该交易，请稍后重试。',
   },
   [Status.HigherThanExpected]: { en: 'Higher than expected', zh: '价格高于预期' },
 };

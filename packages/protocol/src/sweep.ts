@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { GAS_PRESET_TYPES, type GasEntry as GasEntryValue, gasEntryProblem, gasListProblem } from './gas';
+import { GAS_GWEI_MAX, GAS_PRESET_TYPES, type GasEntry as GasEntryValue, gasEntryProblem, gasListProblem } from './gas';
 import { Bytes32, HexBytes, UintString } from './market';
 import { CollectionAddress, ListingRow } from './market-views';
 import { MARKETPLACES } from './marketplaces';
 import { Address, fieldRuleMessages } from './primitives';
 import { SKIP_REASONS, SWEEP_MAX_ITEMS, SWEEP_MIN_ITEMS, type SweepRole } from './sweep-plan';
 
-const Gwei = z.number().nonnegative().nullable();
+const Gwei = z.number().nonnegative().max(GAS_GWEI_MAX).nullable();
 
 /** One gas preset (spec §3 "Gas item"); the rules of spec §5 are `gasEntryProblem`'s. */
 export const GasEntrySchema = z
@@ -25,10 +25,11 @@ export const GasEntrySchema = z
 /** The six presets in key order, exactly one selected (spec §3 `gas_item`, §7 setgas `gasjson`). */
 export const GasList = z
   .array(GasEntrySchema)
+  .max(GAS_PRESET_TYPES.length, { error: fieldRuleMessages.gas.en })
   .refine((entries) => gasListProblem(entries as GasEntryValue[]) === null, { error: fieldRuleMessages.gas.en });
 
 /** Spec §7 getgas: an empty list when the user has never saved one (the client then sends its own, spec §7). */
-export const GasSettingsData = z.object({ gas: z.array(GasEntrySchema) });
+export const GasSettingsData = z.object({ gas: z.array(GasEntrySchema).max(GAS_PRESET_TYPES.length) });
 export type GasSettingsData = z.infer<typeof GasSettingsData>;
 export const SaveGasSettingsRequest = z.object({ gas: GasList });
 
@@ -49,7 +50,7 @@ export const SweepQuoteRequest = z
     /** Wei: the most the user will pay for the planned items (what the user was shown); above it, 1515. */
     max_total: UintString,
     /** Marketplaces whose listings may be bought (the bar's switches). */
-    marketplaces: z.array(z.enum(MARKETPLACES)).min(1),
+    marketplaces: z.array(z.enum(MARKETPLACES)).min(1).max(MARKETPLACES.length),
     /** 'SKIP PENDING AND FLAGGED' (spec §5). */
     skip_pending_flagged: z.boolean(),
     /** The preset that sets the transaction's fees. */

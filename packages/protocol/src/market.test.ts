@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { PostListingRequest, UintString } from './market';
+
+const MAX_UINT256 = 2n ** 256n - 1n;
+
+describe('UintString', () => {
+  it('takes every uint256, 0 to 2^256 − 1', () => {
+    for (const value of [0n, 1n, 10n ** 77n, MAX_UINT256]) expect(UintString.safeParse(value.toString()).success).toBe(true);
+  });
+
+  it('refuses what no uint256 field can hold, with one message', () => {
+    for (const text of [(MAX_UINT256 + 1n).toString(), '9'.repeat(78), '1'.padEnd(79, '0'), '-1', '01', '1.5', '0x10', '']) {
+      expect(UintString.safeParse(text).error?.issues.map((issue) => issue.message)).toEqual([
+        'must be a whole number from 0 to 2^256 − 1, in decimal',
+      ]);
+    }
+  });
+});
+
+describe('PostListingRequest', () => {
+  it('bounds the signature: a bulk order fits, five kilobytes of hex do not', () => {
+    const shape = PostListingRequest.shape.signature;
+    expect(shape.safeParse(`0x${'ab'.repeat(65 + 3 + 24 * 32)}`).success).toBe(true);
+    expect(shape.safeParse(`0x${'ab'.repeat(5000)}`).success).toBe(false);
+  });
+});
