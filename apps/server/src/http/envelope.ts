@@ -3,14 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalStatus } from '../result';
 import { requestLang } from './lang';
 
-/** Handled refusals answer HTTP 200 (ARCHITECTURE §4); these statuses stand for an HTTP error and carry its code. */
-const HTTP_CODES: Partial<Record<StatusCode, number>> = {
-  [Status.BadRequest]: 400,
-  [Status.NotFound]: 404,
-  [Status.PayloadTooLarge]: 413,
-  [Status.RateLimited]: 429,
-  [Status.Internal]: 500,
-};
+/** Handled refusals answer HTTP 200 (ARCHITECTURE §4); statuses 400–599 stand for an HTTP error and are its code. */
+function httpCode(status: StatusCode): number {
+  return status >= 400 && status < 600 ? status : 200;
+}
 
 export function dataEnvelope<T>(data: T, lang: Lang): Envelope<T> {
   return { status: Status.Ok, msg: statusMessage(Status.Ok, lang), data };
@@ -31,5 +27,5 @@ export function sendRefusal(
     msg: statusMessage(status, requestLang(request)),
     data: fields === undefined ? null : { fields },
   };
-  return reply.code(HTTP_CODES[status] ?? 200).send(envelope);
+  return reply.code(httpCode(status)).send(envelope);
 }

@@ -25,8 +25,9 @@ import { registerTrendingRoutes } from '../modules/trending/routes';
 import { registerUserRoutes } from '../modules/user/routes';
 import { registerWatchlistRoutes } from '../modules/watchlist/routes';
 import { sessionPlugin } from './auth';
-import { registerErrorHandler } from './errors';
+import { frameworkError, registerErrorHandler } from './errors';
 import { registerHealth } from './health';
+import { registerJsonBodyParser } from './json-body';
 import { registerMetrics } from './metrics';
 import { registerOpenApi } from './openapi';
 import { registerRequestLog, RequestLogController } from './request-log';
@@ -58,6 +59,7 @@ export async function buildServer({
 }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkError,
     trustProxy: config.trustProxy,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new RequestLogController(),
@@ -65,6 +67,7 @@ export async function buildServer({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerMetrics(app);
   registerRequestLog(app);
   registerHealth(app, database.pool);
