@@ -95,4 +95,15 @@ describe('GET /api/search (open to visitors)', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ data: { fields: [{ path: 'q' }] } });
   });
+
+  it.each(['moon\u0000', '\u0000', 'moon\u0007birds'])(
+    'refuses a text with a NUL byte or another control character (%j) with HTTP 400, not a server error',
+    async (q) => {
+      for (const [lang, message] of [['en', 'Please enter correct key words.'], ['zh', '请输入正确的关键词。']]) {
+        const response = await search(q, { [LANG_HEADER]: lang as string });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ status: Status.BadRequest, data: { fields: [{ path: 'q', message }] } });
+      }
+    },
+  );
 });
