@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { orderFromJson } from '@floordesk/contracts';
 import {
   type GasEntry,
@@ -106,6 +107,17 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
     ...spares.map((listing) => planItem(listing, 'spare')),
     ...skipped.map(({ listing, reason }) => planItem(listing, 'skip', reason)),
   ];
+  const tx = {
+    chain_id: ctx.config.chainId,
+    from: user,
+    to: chain.contracts.seaport,
+    data,
+    value: worstCase.toString(),
+    gas: gasLimit(gasEstimate).toString(),
+    max_fee_per_gas: fees?.maxFeePerGas.toString() ?? null,
+    max_priority_fee_per_gas: fees?.maxPriorityFeePerGas.toString() ?? null,
+  };
+  // Last: a quote is stored only once everything in it has been worked out.
   const id = await insertSweepOrder(ctx.db, {
     userAddress: user,
     collection: request.collection,
@@ -116,22 +128,7 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
     txDataHash: keccak256(data),
     createdAt: now,
   });
-  return ok({
-    id,
-    items,
-    total: total.toString(),
-    tx: {
-      chain_id: ctx.config.chainId,
-      from: user,
-      to: chain.contracts.seaport,
-      data,
-      value: worstCase.toString(),
-      gas: gasLimit(gasEstimate).toString(),
-      max_fee_per_gas: fees?.maxFeePerGas.toString() ?? null,
-      max_priority_fee_per_gas: fees?.maxPriorityFeePerGas.toString() ?? null,
-    },
-    gas_estimate: gasEstimate.toString(),
-  });
+  return ok({ id, items, total: total.toString(), tx, gas_estimate: gasEstimate.toString() });
 }
 
 function planItem(
@@ -153,9 +150,19 @@ function planItem(
 }
 
 /**
- * Spec §7 addorder: the wallet sent the quoted transaction as `txHash`. Recording the same hash again answers the
- * same; another hash for a sent sweep, or a hash already recorded for another sweep, is refused (1407). Only the
- * user's own sweeps are found (1406 otherwise).
+ * How long recording waits for the node to see a transaction: the wallet may have sent it through another node
+ * (on mainnet), from which it takes a moment to propagate. On the devnet the wallet sends through ours.
+ */
+const TX_SIGHTING_WAIT_MS = 3000;
+const TX_SIGHTING_POLL_MS = 250;
+
+/**
+ * Spec §7 addorder: the wallet sent the quoted transaction as `txHash`. Only the transaction itself is believed: the
+ * node must know it (1409 after a short wait, nothing written) and it must be the quoted one, sent from the user's
+ * own address (1407). As a transaction has one sender, only its sender's sweeps can ever hold its hash, so the
+ * table's unique `tx_hash` cannot lock a buyer out of their own sweep. Recording the same hash again answers the
+ * same; another hash for a sent sweep, or a hash the user recorded for another of their sweeps, is refused (1407).
+ * Only the user's own sweeps are found (1406 otherwise).
  */
 export async function recordSweep(
   ctx: AppContext,
@@ -164,6 +171,12 @@ export async function recordSweep(
 ): Promise<Result<SweepOrderData>> {
   let order = await findSweepOrder(ctx.db, id, user);
   if (order?.status === 'quoted') {
+    const chain = ctx.chain;
+    if (!chain) return refuse(Status.ChainUnavailable);
+    const read = await fromChain(sightedTransaction(chain, txHash as Hex));
+    if (!read.ok) return read;
+    if (!read.value) return refuse(Status.SweepTxNotSeen);
+    if (!isQuotedTransaction(read.value, order, chain)) return refuse(Status.SweepTxMismatch);
     const marked = await markSent(ctx.db, id, txHash);
     if (marked === 'taken') return refuse(Status.SweepTxMismatch);
     // 'late': a concurrent record of this sweep came first, and its hash decides.
@@ -173,11 +186,34 @@ export async function recordSweep(
   return order.txHash === txHash ? ok(orderData(order)) : refuse(Status.SweepTxMismatch);
 }
 
+/** The transaction, mined or pending, once the node has seen it; undefined if it has not within the wait. */
+async function sightedTransaction(chain: ChainAccess, hash: Hex): Promise<Transaction | undefined> {
+  const giveUpAt = performance.now() + TX_SIGHTING_WAIT_MS;
+  for (;;) {
+    const transaction = await chain.client.getTransaction({ hash }).catch(unless(TransactionNotFoundError));
+    if (transaction || performance.now() >= giveUpAt) return transaction;
+    await sleep(TX_SIGHTING_POLL_MS);
+  }
+}
+
+/** Whether `transaction` is the one quoted for `order`: from its buyer, to Seaport, with exactly the quoted calldata. */
+function isQuotedTransaction(
+  transaction: Transaction,
+  order: Pick<SweepOrderRow, 'userAddress' | 'txDataHash'>,
+  chain: ChainAccess,
+): boolean {
+  return (
+    transaction.from.toLowerCase() === order.userAddress &&
+    transaction.to?.toLowerCase() === chain.contracts.seaport &&
+    keccak256(transaction.input) === order.txDataHash
+  );
+}
+
 /**
  * Spec §7 order status, decided on the server from the receipt: flag 0 while the transaction is pending, then which
  * items were bought (settled once; later calls answer from the database). A quote never recorded as sent has no
  * transaction to settle and answers 1406 like an unknown sweep; a transaction that is not the quoted one (another
- * sender, contract or calldata) answers 1407.
+ * sender, contract or calldata: sweeps recorded before recording checked it) answers 1407.
  */
 export async function settleSweep(ctx: AppContext, user: string, id: string): Promise<Result<SweepOrderData>> {
   const order = await findSweepOrder(ctx.db, id, user);
@@ -191,13 +227,7 @@ export async function settleSweep(ctx: AppContext, user: string, id: string): Pr
   const mined = read.value;
   if (!mined) return ok(orderData(order));
   const { transaction, receipt } = mined;
-  if (
-    transaction.from.toLowerCase() !== user ||
-    transaction.to?.toLowerCase() !== chain.contracts.seaport ||
-    keccak256(transaction.input) !== order.txDataHash
-  ) {
-    return refuse(Status.SweepTxMismatch);
-  }
+  if (!isQuotedTransaction(transaction, order, chain)) return refuse(Status.SweepTxMismatch);
   const outcome = sweepOutcome(order.items, receipt, {
     collection: order.collection,
     buyer: user,

@@ -14,6 +14,7 @@ import {
 } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type Account, type Address, decodeFunctionData, erc721Abi, type Hex, parseEther, parseGwei, toHex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { buildServer } from '../../http/server';
@@ -27,9 +28,10 @@ import { alice, bob, sessionHeaders, signIn } from '../../testing/wallets';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
-/** Premium, and the buyer of every sweep here; bob is an ordinary user. */
+/** Premium, and the buyer of every sweep here; bob is premium too, and a rival buyer; carol is an ordinary user. */
 const buyer = alice;
 const buyerAddress = alice.address.toLowerCase();
+const carol = privateKeyToAccount(generatePrivateKey());
 const bots = botAccounts();
 /** Buys listings out from under the buyer; holds no token of its own. */
 const rival = bots.at(-1) as Account;
@@ -42,6 +44,7 @@ let app: FastifyInstance;
 let ctx: AppContext;
 let buyerHeaders: Record<string, string>;
 let bobHeaders: Record<string, string>;
+let carolHeaders: Record<string, string>;
 let collection: Address;
 let erc1155: Address;
 /** Token ids each account holds in `collection`, handed out one at a time so no test lists a token twice. */
@@ -49,11 +52,12 @@ const holdings = new Map<string, bigint[]>();
 
 beforeAll(async () => {
   const { chain, manifest } = devnet();
-  const config = testConfig({ premiumAddresses: new Set([buyerAddress]) });
+  const config = testConfig({ premiumAddresses: new Set([buyerAddress, bob.address.toLowerCase()]) });
   ctx = { config, db: database().db, now: () => new Date(), chain };
   app = await buildServer({ config, database: database(), chain });
   buyerHeaders = sessionHeaders(await signIn(app, buyer));
   bobHeaders = sessionHeaders(await signIn(app, bob));
+  carolHeaders = sessionHeaders(await signIn(app, carol));
   collection = manifest.collections.find((c) => c.standard === 'erc721')?.address as Address;
   erc1155 = manifest.collections.find((c) => c.standard === 'erc1155')?.address as Address;
   await insertCollection(database().pool, collection.toLowerCase(), { standard: 'erc721' });
@@ -154,6 +158,14 @@ async function post(url: string, payload: object, headers = buyerHeaders) {
 const record = (id: string, txHash: Hex, headers?: Record<string, string>) =>
   post('/api/sweep/orders', { id, tx_hash: txHash }, headers);
 const settle = (id: string, headers?: Record<string, string>) => post('/api/sweep/orders/settle', { id }, headers);
+
+/** A sweep's order record as stored. */
+async function storedOrder(id: string): Promise<{ status: string; tx_hash: string | null } | undefined> {
+  const { rows } = await database().pool.query('select status, tx_hash from sweep_orders where id = $1', [id]);
+  return rows[0];
+}
+const storedOrderCount = async () =>
+  Number((await database().pool.query('select count(*) from sweep_orders')).rows[0]?.count);
 
 /** Sends, records and settles a quoted sweep once it is mined. */
 async function buy(sweep: SweepQuoteData): Promise<{ settled: SweepOrderData; txHash: Hex }> {
@@ -258,7 +270,7 @@ describe('a premium buyer sweeping an ERC-721 collection', () => {
       [other.orderHash, 'buy', null],
       [again.orderHash, 'skip', 'duplicate'],
     ]);
-    const recorded = await record(sweep.id, toHex(1n, { size: 32 }));
+    const recorded = await record(sweep.id, await send(sweep));
     expect(statuses(recorded.data)).toContainEqual([again.orderHash, SweepItemStatus.Skipped]);
   });
 
@@ -432,7 +444,7 @@ describe('quotes are refused', () => {
       ['en', 'Purchase functionality is only available to premium users'],
       ['zh', '购买功能仅对高级会员开放'],
     ] as const) {
-      const answer = await quote({ chain_id: 1, collection: `0x${'9'.repeat(40)}` }, { ...bobHeaders, [LANG_HEADER]: lang });
+      const answer = await quote({ chain_id: 1, collection: `0x${'9'.repeat(40)}` }, { ...carolHeaders, [LANG_HEADER]: lang });
       expect(answer).toMatchObject({ http: 200, status: Status.PremiumRequired, msg: message });
     }
   });
@@ -451,6 +463,14 @@ describe('quotes are refused', () => {
     expect((await quote({ collection: `0x${'9'.repeat(40)}` })).status).toBe(Status.CollectionUnknown);
     expect((await quote({ collection: erc1155 })).status).toBe(Status.SweepUnsupportedStandard);
     expect((await quote({ marketplaces: ['blur'] })).status).toBe(Status.NoOrder);
+  });
+
+  it('for absurd gas fees, with HTTP 400, before anything is written', async () => {
+    await listSeveral(1);
+    const before = await storedOrderCount();
+    const answer = await quote({ gas: { type: 1, status: 1, prio: 1e300, fee: 1e300, base: 1 } });
+    expect(answer).toMatchObject({ http: 400, status: Status.BadRequest });
+    expect(await storedOrderCount()).toBe(before);
   });
 
   it('when the plan costs more than the buyer expected', async () => {
@@ -492,7 +512,7 @@ describe('sweep orders (spec addorder, order status)', () => {
   it("belong to their buyer: another user's record or settle finds nothing", async () => {
     await listSeveral(1);
     const sweep = await quoted({});
-    const txHash = toHex(11n, { size: 32 });
+    const txHash = await send(sweep);
     expect((await record(sweep.id, txHash, bobHeaders)).status).toBe(Status.SweepOrderUnknown);
     expect((await record(sweep.id, txHash)).status).toBe(Status.Ok);
     expect((await settle(sweep.id, bobHeaders)).status).toBe(Status.SweepOrderUnknown);
@@ -504,20 +524,42 @@ describe('sweep orders (spec addorder, order status)', () => {
     expect((await settle((await quoted({})).id)).status).toBe(Status.SweepOrderUnknown);
   });
 
-  it('keep the first transaction recorded, and refuse to settle one that is not the quoted transaction', async () => {
+  it("refuse a transaction another wallet sent: bob cannot claim alice's on his own quote, and alice still settles it", async () => {
+    await listSeveral(1);
+    const alices = await quoted({});
+    const bobs = (await quote({}, bobHeaders)).data;
+    const txHash = await send(alices);
+
+    expect((await record(bobs.id, txHash, bobHeaders)).status).toBe(Status.SweepTxMismatch);
+    expect(await storedOrder(bobs.id)).toEqual({ status: 'quoted', tx_hash: null });
+    expect((await record(alices.id, txHash)).status).toBe(Status.Ok);
+    await devnet().chain.client.waitForTransactionReceipt({ hash: txHash });
+    expect((await settle(alices.id)).data).toMatchObject({ flag: 1, tx_hash: txHash });
+  });
+
+  it('record only the quoted transaction, and keep the first one recorded', async () => {
+    await listSeveral(2);
+    const sweep = await quoted({});
+    // The same listing quoted again: the same transaction.
+    const twin = await quoted({});
+    const foreign = await wallet(buyer).sendTransaction({ to: bob.address, value: 1n });
+    expect((await record(sweep.id, foreign)).status).toBe(Status.SweepTxMismatch);
+    expect(await storedOrder(sweep.id)).toEqual({ status: 'quoted', tx_hash: null });
+    expect((await settle(sweep.id)).status).toBe(Status.SweepOrderUnknown);
+
+    const txHash = await send(sweep);
+    const recorded = await record(sweep.id, txHash);
+    expect(recorded.data).toMatchObject({ tx_hash: txHash });
+    expect(await record(sweep.id, txHash)).toEqual(recorded);
+    expect((await record(sweep.id, foreign)).status).toBe(Status.SweepTxMismatch);
+    expect((await record(twin.id, txHash)).status).toBe(Status.SweepTxMismatch);
+  });
+
+  it('answer 1409 for a transaction the node has not seen, after a short wait, and write nothing', async () => {
     await listSeveral(1);
     const sweep = await quoted({});
-    const client = devnet().chain.client;
-    const foreign = await wallet(buyer).sendTransaction({ to: bob.address, value: 1n });
-    await client.waitForTransactionReceipt({ hash: foreign });
-
-    const recorded = await record(sweep.id, foreign);
-    expect(recorded.data).toMatchObject({ tx_hash: foreign, flag: 0 });
-    expect(await record(sweep.id, foreign)).toEqual(recorded);
-    expect((await record(sweep.id, toHex(12n, { size: 32 }))).status).toBe(Status.SweepTxMismatch);
-    expect((await settle(sweep.id)).status).toBe(Status.SweepTxMismatch);
-
-    const other = await quoted({});
-    expect((await record(other.id, foreign)).status).toBe(Status.SweepTxMismatch);
+    const unseen = await record(sweep.id, toHex(12n, { size: 32 }));
+    expect(unseen).toMatchObject({ status: Status.SweepTxNotSeen, msg: 'The network has not seen this transaction yet. Please try again in a moment.' });
+    expect(await storedOrder(sweep.id)).toEqual({ status: 'quoted', tx_hash: null });
   });
 });
