@@ -163,6 +163,22 @@ describe('the sweep flow (spec §4 buying flow)', () => {
     ]);
   });
 
+  it('records again while the server has not seen the transaction yet (its wallet sent it through another node)', async () => {
+    const unseen = { status: Status.SweepTxNotSeen, msg: 'not seen yet', data: null };
+    serve('/api/sweep/orders', unseen, unseen, ok(order(0, [1, 1, null, 5000])));
+    await runSweep(request(), deps);
+    expect(bodiesSentTo(api, '/api/sweep/orders')).toHaveLength(3);
+    expect(run()).toMatchObject({ phase: 'done', message: null });
+  });
+
+  it("shows the server's refusal of the record at once when it is not about propagation", async () => {
+    const mismatch = { status: Status.SweepTxMismatch, msg: 'not the prepared transaction', data: null };
+    serve('/api/sweep/orders', mismatch);
+    await runSweep(request(), deps);
+    expect(bodiesSentTo(api, '/api/sweep/orders')).toHaveLength(1);
+    expect(run()).toMatchObject({ phase: 'failed', message: 'not the prepared transaction' });
+  });
+
   it('says the transaction failed when the receipt shows nothing bought', async () => {
     serve('/api/sweep/orders/settle', ok(order(2, [4, 4, null, 5000])));
     await runSweep(request(), deps);

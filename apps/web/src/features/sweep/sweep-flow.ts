@@ -174,13 +174,18 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
   }
   update(() => ({ phase: 'confirming', txHash: hash }));
 
-  let order: SweepOrderData;
-  try {
-    order = await deps.record(quote.id, hash);
-  } catch (error) {
-    return fail(apiMessage(error));
-  }
   const giveUpAt = deps.now() + SETTLE_GIVE_UP_MS;
+  let order: SweepOrderData | undefined;
+  while (!order) {
+    try {
+      order = await deps.record(quote.id, hash);
+    } catch (error) {
+      // The wallet's node may not have passed the transaction on to ours yet; recording it again is harmless.
+      const unseen = error instanceof ApiError && error.status === Status.SweepTxNotSeen;
+      if (!(unseen || isTransient(error)) || deps.now() >= giveUpAt) return fail(apiMessage(error));
+      await deps.sleep(SETTLE_POLL_MS);
+    }
+  }
   while (order.flag === 0) {
     update(() => ({ rows: order.items }));
     if (deps.now() >= giveUpAt) return fail(i18n.t('sweep.still_pending'));
