@@ -1,5 +1,5 @@
 import type { Artifacts } from '@floordesk/contracts';
-import { CONDUIT_CONTROLLER_ABI } from '@floordesk/contracts';
+import { CONDUIT_CONTROLLER_ABI, receiptOf } from '@floordesk/contracts';
 import {
   type Account,
   type Address,
@@ -55,7 +55,7 @@ type Clients = { chain: PublicClient<Transport, Chain>; wallet: (account: Accoun
 function clients(rpcUrl: string): Clients {
   const transport = http(rpcUrl, { timeout: 60_000 });
   return {
-    // The deploy runs on an automining chain: receipts exist as soon as a send returns, so poll fast.
+    // The deploy runs on an automining chain: a receipt follows its send within milliseconds, so poll fast.
     chain: createPublicClient({ chain: foundry, transport, pollingInterval: 20 }),
     wallet: (account) => createWalletClient({ chain: foundry, transport, account }),
   };
@@ -80,13 +80,13 @@ export async function deployDevnet(options: {
 
   const deploy = async (artifact: Artifacts[keyof Omit<Artifacts, 'hash'>], args: unknown[]): Promise<Address> => {
     const hash = await deployer.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
-    const receipt = await chain.waitForTransactionReceipt({ hash });
+    const receipt = await receiptOf(chain, hash);
     if (!receipt.contractAddress) throw new Error('deploy produced no contract');
     return receipt.contractAddress;
   };
   const confirm: Confirm = async (sent) => {
     const hash = await sent;
-    const receipt = await chain.waitForTransactionReceipt({ hash });
+    const receipt = await receiptOf(chain, hash);
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
   };
 
@@ -227,6 +227,6 @@ export async function repointTokenUris(rpcUrl: string, manifest: DevnetManifest,
             functionName: 'setURI',
             args: [base],
           });
-    await chain.waitForTransactionReceipt({ hash });
+    await receiptOf(chain, hash);
   }
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Account,
   type Address,
@@ -8,11 +7,8 @@ import {
   createPublicClient,
   createWalletClient,
   erc721Abi,
-  type Hex,
   http,
   type PublicClient,
-  type TransactionReceipt,
-  TransactionReceiptNotFoundError,
   type Transport,
   type WalletClient,
 } from 'viem';
@@ -57,24 +53,4 @@ export async function ownerOf(
       }
       throw error;
     });
-}
-
-const RECEIPT_TIMEOUT_MS = 60_000;
-
-/**
- * The receipt of a mined transaction, asked for until it exists. viem's waitForTransactionReceipt looks again only
- * when a new block arrives, and an automining anvil may answer a send before its block is in: with nothing sent
- * after it, no block ever comes and the wait runs into its timeout.
- */
-export async function receiptOf(chain: PublicClient<Transport, Chain>, hash: Hex): Promise<TransactionReceipt> {
-  const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
-  for (;;) {
-    const receipt = await chain.getTransactionReceipt({ hash }).catch((error: unknown) => {
-      if (error instanceof TransactionReceiptNotFoundError) return undefined;
-      throw error;
-    });
-    if (receipt) return receipt;
-    if (Date.now() > deadline) throw new Error(`transaction ${hash} was not mined in ${RECEIPT_TIMEOUT_MS / 1000} s`);
-    await sleep(chain.pollingInterval);
-  }
 }

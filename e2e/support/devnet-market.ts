@@ -5,6 +5,7 @@ import {
   CONDUIT_CONTROLLER_ABI,
   fulfillOrderArgs,
   orderPrice,
+  receiptOf,
   SEAPORT_ABI,
   SEAPORT_ORDER_TYPES,
   seaportDomain,
@@ -47,7 +48,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type DevnetClients, devnetClients, ownerOf, receiptOf } from './devnet-chain';
+import { type DevnetClients, devnetClients, ownerOf } from './devnet-chain';
 import { E2E_DATA_DIR } from './server-env';
 
 /**

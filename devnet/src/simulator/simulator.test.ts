@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { orderFromJson, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash } from '@floordesk/contracts';
+import { orderFromJson, receiptOf, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash } from '@floordesk/contracts';
 import { DEVNET_CHAIN_ID, type PostListingRequest } from '@floordesk/protocol';
 import {
   createPublicClient,
@@ -81,7 +81,7 @@ describe('sixty seeded actions', () => {
     actions = await simulator.step(60);
     trades = simulator.trades();
     for (const trade of trades) {
-      receipts.set(trade.txHash, await chain().waitForTransactionReceipt({ hash: trade.txHash }));
+      receipts.set(trade.txHash, await receiptOf(chain(), trade.txHash));
     }
   });
 

@@ -14,7 +14,7 @@ import {
 } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadArtifacts, type Artifact, type Artifacts } from './index';
+import { loadArtifacts, receiptOf, type Artifact, type Artifacts } from './index';
 
 let anvil: ChildProcess | undefined;
 let client: ReturnType<typeof connect>;
@@ -60,7 +60,7 @@ function listeningUrl(child: ChildProcess): Promise<string> {
 
 async function deploy(artifact: Artifact, args: readonly unknown[]): Promise<Address> {
   const hash = await client.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account: owner });
-  const { contractAddress } = await client.waitForTransactionReceipt({ hash });
+  const { contractAddress } = await receiptOf(client, hash);
   if (!contractAddress) throw new Error('deployment created no contract');
   return contractAddress;
 }
@@ -75,7 +75,7 @@ function contract(address: Address, abi: Abi) {
       client.readContract({ address, abi, functionName, args }),
     send: async (functionName: string, args: readonly unknown[], options: CallOptions = {}) => {
       const hash = await client.writeContract({ address, abi, functionName, args, account: owner, ...options });
-      const receipt = await client.waitForTransactionReceipt({ hash });
+      const receipt = await receiptOf(client, hash);
       expect(receipt.status).toBe('success');
       return parseEventLogs({ abi, logs: receipt.logs });
     },

@@ -59,3 +59,4 @@ export {
   sweepArgs,
   sweepAvailability,
 } from './fills';
+export { receiptOf } from './receipts';

@@ -1,3 +1,4 @@
+import { receiptOf } from '@floordesk/contracts';
 import {
   ACCOUNT_PLAN,
   COLLECTIONS,
@@ -191,9 +192,10 @@ describe('metadata', () => {
       chain: foundry,
       transport: http(devnet().rpcUrl),
     });
-    await devnet().chain.client.waitForTransactionReceipt({
-      hash: await owner.writeContract({ address: hiddenAddress, abi: parseAbi(['function reveal()']), functionName: 'reveal' }),
-    });
+    await receiptOf(
+      devnet().chain.client,
+      await owner.writeContract({ address: hiddenAddress, abi: parseAbi(['function reveal()']), functionName: 'reveal' }),
+    );
     await indexToHead(indexerOptions(database(), devnet().chain));
     await drain();
     const after = await database().pool.query<{ count: number }>(

@@ -1,4 +1,11 @@
-import { fulfillOrderArgs, type OrderComponents, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain } from '@floordesk/contracts';
+import {
+  fulfillOrderArgs,
+  type OrderComponents,
+  receiptOf,
+  SEAPORT_ABI,
+  SEAPORT_ORDER_TYPES,
+  seaportDomain,
+} from '@floordesk/contracts';
 import { listingOrder, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, zeroHash } from 'viem';
@@ -110,6 +117,6 @@ export async function listAndBuy(
     args: fulfillOrderArgs({ order, signature }),
     value: priceWei,
   });
-  await chain.client.waitForTransactionReceipt({ hash: txHash });
+  await receiptOf(chain.client, txHash);
   return { txHash, orderHash: accepted.value.order_hash };
 }

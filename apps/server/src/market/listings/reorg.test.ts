@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { receiptOf } from '@floordesk/contracts';
 import { botAccounts, rpc, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { type Account, type Address, erc721Abi, type Hex } from 'viem';
@@ -40,7 +41,7 @@ async function give(from: Account, to: Address, tokenId: bigint): Promise<void> 
     functionName: 'transferFrom',
     args: [from.address, to, tokenId],
   });
-  await devnet().chain.client.waitForTransactionReceipt({ hash });
+  await receiptOf(devnet().chain.client, hash);
 }
 
 /** Whether the collection page and the sweep would offer the listing now. */

@@ -1,4 +1,4 @@
-import { SEAPORT_ABI, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
+import { receiptOf, SEAPORT_ABI, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
 import { botAccounts, devnetAccount, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID, Status } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -159,14 +159,15 @@ describe('the order book', () => {
     it('an NFT not approved to the order’s operator', async () => {
       const tokenId = await ownedToken(seller.address, 50n);
       const { client } = devnet().chain;
-      await client.waitForTransactionReceipt({
-        hash: await wallet(seller).writeContract({
+      await receiptOf(
+        client,
+        await wallet(seller).writeContract({
           address: collection,
           abi: erc721Abi,
           functionName: 'transferFrom',
           args: [seller.address, stranger.address, tokenId],
         }),
-      });
+      );
       const components = await order(stranger, tokenId);
       await expectRefused(post(components, await sign(stranger, components)), Status.ListingNotApproved);
     });
@@ -174,27 +175,29 @@ describe('the order book', () => {
     it('an order signed before its offerer bumped the counter', async () => {
       const components = await order(otherBot, await ownedToken(otherBot.address));
       const signature = await sign(otherBot, components);
-      await devnet().chain.client.waitForTransactionReceipt({
-        hash: await wallet(otherBot).writeContract({
+      await receiptOf(
+        devnet().chain.client,
+        await wallet(otherBot).writeContract({
           address: devnet().manifest.seaport,
           abi: SEAPORT_ABI,
           functionName: 'incrementCounter',
         }),
-      });
+      );
       await expectRefused(post(components, signature), Status.ListingStaleCounter);
     });
 
     it('an order cancelled on chain', async () => {
       const components = await order(seller, await ownedToken(seller.address));
       const signature = await sign(seller, components);
-      await devnet().chain.client.waitForTransactionReceipt({
-        hash: await wallet(seller).writeContract({
+      await receiptOf(
+        devnet().chain.client,
+        await wallet(seller).writeContract({
           address: devnet().manifest.seaport,
           abi: SEAPORT_ABI,
           functionName: 'cancel',
           args: [[components]],
         }),
-      });
+      );
       await expectRefused(post(components, signature), Status.ListingCancelled);
     });
 

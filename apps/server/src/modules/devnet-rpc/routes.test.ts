@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { receiptOf } from '@floordesk/contracts';
 import { ACCOUNT_PLAN, devnetAccount, rpc } from '@floordesk/devnet';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -122,7 +123,7 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
     });
     const payee = privateKeyToAccount(generatePrivateKey()).address;
     const hash = await wallet.sendTransaction({ to: payee, value: parseEther('0.25') });
-    await devnet().chain.client.waitForTransactionReceipt({ hash });
+    await receiptOf(devnet().chain.client, hash);
     expect(await balanceOf(payee)).toBe(parseEther('0.25'));
   });
 

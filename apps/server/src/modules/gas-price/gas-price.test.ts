@@ -1,3 +1,4 @@
+import { receiptOf } from '@floordesk/contracts';
 import { ACCOUNT_PLAN, devnetAccount, rpc } from '@floordesk/devnet';
 import { Status } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -73,7 +74,7 @@ describe('GET /api/market/gas-price (open to visitors)', () => {
       maxFeePerGas: parseGwei('100'),
       maxPriorityFeePerGas: parseGwei('1'),
     });
-    const receipt = await devnet().chain.client.waitForTransactionReceipt({ hash });
+    const receipt = await receiptOf(devnet().chain.client, hash);
     await vi.waitFor(() => expect(watcher.latest()?.block_number).toBeGreaterThanOrEqual(Number(receipt.blockNumber)));
     const after = await gasPrice();
     expect(after).toEqual(await onChain());

@@ -1,4 +1,4 @@
-import { fulfillOrderArgs, type OrderComponents, SEAPORT_ABI } from '@floordesk/contracts';
+import { fulfillOrderArgs, type OrderComponents, receiptOf, SEAPORT_ABI } from '@floordesk/contracts';
 import { botAccounts, rpc, toPostListing } from '@floordesk/devnet';
 import {
   DEFAULT_GAS_ENTRIES,
@@ -171,7 +171,7 @@ const storedOrderCount = async () =>
 async function buy(sweep: SweepQuoteData): Promise<{ settled: SweepOrderData; txHash: Hex }> {
   const txHash = await send(sweep);
   expect((await record(sweep.id, txHash)).status).toBe(Status.Ok);
-  const receipt = await devnet().chain.client.waitForTransactionReceipt({ hash: txHash });
+  const receipt = await receiptOf(devnet().chain.client, txHash);
   expect(receipt.status).toBe('success');
   const settled = await settle(sweep.id);
   expect(settled).toMatchObject({ status: Status.Ok });
@@ -180,7 +180,7 @@ async function buy(sweep: SweepQuoteData): Promise<{ settled: SweepOrderData; tx
 
 /** Waits until a sent transaction is mined. */
 async function mined(sent: Promise<Hex>): Promise<void> {
-  await devnet().chain.client.waitForTransactionReceipt({ hash: await sent });
+  await receiptOf(devnet().chain.client, await sent);
 }
 
 /** Someone else fills the listing first, as a rival's transaction mined before the sweep would. */
@@ -431,7 +431,7 @@ describe('what happens on chain between the listing and the sweep', () => {
     await rivalBuys(named as Listed);
     const txHash = await send(single);
     expect((await record(single.id, txHash)).status).toBe(Status.Ok);
-    expect((await devnet().chain.client.waitForTransactionReceipt({ hash: txHash })).status).toBe('reverted');
+    expect((await receiptOf(devnet().chain.client, txHash)).status).toBe('reverted');
     const settled = await settle(single.id);
     expect(settled.data).toMatchObject({ flag: 2, spent: '0' });
     expect(statuses(settled.data)).toEqual([[named?.orderHash, SweepItemStatus.Failed]]);
@@ -533,7 +533,7 @@ describe('sweep orders (spec addorder, order status)', () => {
     expect((await record(bobs.id, txHash, bobHeaders)).status).toBe(Status.SweepTxMismatch);
     expect(await storedOrder(bobs.id)).toEqual({ status: 'quoted', tx_hash: null });
     expect((await record(alices.id, txHash)).status).toBe(Status.Ok);
-    await devnet().chain.client.waitForTransactionReceipt({ hash: txHash });
+    await receiptOf(devnet().chain.client, txHash);
     expect((await settle(alices.id)).data).toMatchObject({ flag: 1, tx_hash: txHash });
   });
 
