@@ -7,8 +7,12 @@ import { cacheKey, compile, hashSources, type CompileJob, type JobOutput } from 
 /** A job's cache file: its output and the key it was compiled under. */
 export type CacheEntry = JobOutput & { key: string };
 
-/** A compile takes well under a minute, so a lock this old was left behind by a process that died. */
-const STALE_LOCK_MS = 5 * 60_000;
+/**
+ * A lock this old was left behind, even if its pid now names a running process (a reused pid). A compile takes
+ * ~40 s on an idle machine but 2.5 min was measured on a busy 2-core one, and the holder cannot refresh the lock
+ * meanwhile (solc blocks its event loop), so the margin is wide: a waiter that took over early would compile again.
+ */
+const STALE_LOCK_MS = 30 * 60_000;
 const LOCK_POLL_MS = 250;
 
 /**
