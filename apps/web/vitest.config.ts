@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // vitest's 5 s default assumes an idle machine; a busy 2-core one renders and types several times slower.
+    testTimeout: 30_000,
   },
 });

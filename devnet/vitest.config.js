@@ -1,4 +1,0 @@
-import { defineProject } from 'vitest/config';
-export default defineProject({
-    test: { name: 'devnet', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 240000, hookTimeout: 240000 },
-});
