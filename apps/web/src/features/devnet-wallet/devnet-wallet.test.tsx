@@ -1,14 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Hex, verifyMessage } from 'viem';
+import { verifyMessage } from 'viem';
 import { walletErrorCode } from '../../lib/wallet/errors';
 import { walletStore } from '../../lib/wallet/wallet-store';
-import { DEVNET_PEOPLE_KEYS, PEOPLE_ACCOUNTS } from './devnet-accounts';
+import { PEOPLE_ACCOUNTS } from './devnet-accounts';
 import { chooseDevnetAccount } from './devnet-wallet';
 import { DEVNET_WALLET, readDevnetWallet } from './wallet-info';
 
-const [, secondKey, thirdKey] = DEVNET_PEOPLE_KEYS as [Hex, Hex, Hex];
+const second = PEOPLE_ACCOUNTS[1]!;
+const third = PEOPLE_ACCOUNTS[2]!;
 const notice = 'localhost wants you to sign in with your Ethereum account';
 
 /** The app's own wallet layer (wagmi and all), loaded as the sign-in page loads it. */
@@ -19,12 +20,12 @@ const LOADS = { timeout: 15_000 };
 
 describe('the built-in devnet wallet in the app', { timeout: 30_000 }, () => {
   it('is found like an extension, connected by wagmi, and signs the notice once the user confirms it', async () => {
-    const wallet = chooseDevnetAccount(31337, secondKey);
+    const wallet = chooseDevnetAccount(31337, second);
     expect(walletStore.getState().announced.map(({ id }) => id)).toContain(DEVNET_WALLET.rdns);
 
     const { accountOf, signWalletMessage } = await actions();
     const address = await accountOf(wallet);
-    expect(address).toBe(PEOPLE_ACCOUNTS[1]!.address);
+    expect(address).toBe(second.address);
     expect(walletStore.getState()).toMatchObject({ status: 'connected', account: address.toLowerCase(), chainId: 31337 });
 
     const signing = signWalletMessage(wallet, address, notice);
@@ -32,19 +33,19 @@ describe('the built-in devnet wallet in the app', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(notice)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign' }));
     await expect(verifyMessage({ address, message: notice, signature: await signing })).resolves.toBe(true);
-    expect(readDevnetWallet(localStorage)).toEqual({ privateKey: secondKey, connected: true });
+    expect(readDevnetWallet(localStorage)).toEqual({ ...second, connected: true });
   });
 
   it("hands the user's rejection to the app as 4001", async () => {
-    const wallet = chooseDevnetAccount(31337, secondKey);
+    const wallet = chooseDevnetAccount(31337, second);
     const { signWalletMessage } = await actions();
-    const signing = signWalletMessage(wallet, PEOPLE_ACCOUNTS[1]!.address, notice).catch((error: unknown) => error);
+    const signing = signWalletMessage(wallet, second.address, notice).catch((error: unknown) => error);
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }, LOADS));
     expect(walletErrorCode(await signing)).toBe(4001);
   });
 
   it('moves the app to another account chosen in the wallet', () => {
-    chooseDevnetAccount(31337, thirdKey);
-    expect(walletStore.getState().account).toBe(PEOPLE_ACCOUNTS[2]!.address.toLowerCase());
+    chooseDevnetAccount(31337, third);
+    expect(walletStore.getState().account).toBe(third.address.toLowerCase());
   });
 });

@@ -1,6 +1,6 @@
-import type { Hex } from 'viem';
 import type { Wallet } from '../../lib/wallet/wallets';
 import { askUser } from './confirm-store';
+import type { DevnetAccount } from './devnet-accounts';
 import { type ConfirmRequest, createDevnetProvider, type DevnetProvider } from './provider';
 import { ProviderCode, ProviderRpcError } from './provider-error';
 import { httpRpc } from './rpc';
@@ -54,9 +54,9 @@ export function startDevnetWallet(chainId: number, state: DevnetWalletState): De
   return provider;
 }
 
-/** The user picked `privateKey` in the wallet's chooser: the wallet runs with it, connected to this site. */
-export function chooseDevnetAccount(chainId: number, privateKey: Hex): Wallet {
-  const provider = startDevnetWallet(chainId, { privateKey, connected: true });
-  provider.choose(privateKey);
+/** The user picked `account` in the wallet's chooser: the wallet runs with it, connected to this site. */
+export function chooseDevnetAccount(chainId: number, account: DevnetAccount): Wallet {
+  const provider = startDevnetWallet(chainId, { ...account, connected: true });
+  provider.choose(account);
   return { id: DEVNET_WALLET.rdns, name: DEVNET_WALLET.name, icon: DEVNET_WALLET.icon, provider };
 }

@@ -62,7 +62,7 @@ const revertingNode: Rpc = async () => {
   throw Object.assign(new Error('execution reverted'), { code: 3, data: '0x1a2b3c4d' });
 };
 
-function setup({ state = { privateKey: firstKey, connected: true }, confirms = true } = {}) {
+function setup({ state = { privateKey: firstKey, address: first, connected: true } as DevnetWalletState, confirms = true } = {}) {
   const node = fakeNode();
   const asked: ConfirmRequest[] = [];
   const saved: DevnetWalletState[] = [];
@@ -74,7 +74,7 @@ function setup({ state = { privateKey: firstKey, connected: true }, confirms = t
     chainId: CHAIN_ID,
     rpc: node.rpc,
     confirm,
-    state: state as DevnetWalletState,
+    state,
     onStateChange: (next) => saved.push(next),
   });
   const accountsChanged: unknown[] = [];
@@ -94,7 +94,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ code?: number; mess
 describe('devnet wallet provider', () => {
   describe('accounts and chain', () => {
     it('is on the devnet chain and shows no account to a site it is not connected to', async () => {
-      const { provider } = setup({ state: { privateKey: firstKey, connected: false } });
+      const { provider } = setup({ state: { privateKey: firstKey, address: first, connected: false } });
       await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a69');
       await expect(provider.request({ method: 'net_version' })).resolves.toBe('31337');
       await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([]);
@@ -102,11 +102,11 @@ describe('devnet wallet provider', () => {
     });
 
     it('asks the user before connecting, then grants the account, tells the site and remembers it', async () => {
-      const { provider, asked, saved, accountsChanged } = setup({ state: { privateKey: firstKey, connected: false } });
+      const { provider, asked, saved, accountsChanged } = setup({ state: { privateKey: firstKey, address: first, connected: false } });
       await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([first]);
       expect(asked).toEqual([{ kind: 'connect', account: first }]);
       expect(accountsChanged).toEqual([[first]]);
-      expect(saved).toEqual([{ privateKey: firstKey, connected: true }]);
+      expect(saved).toEqual([{ privateKey: firstKey, address: first, connected: true }]);
       await expect(provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] })).resolves.toEqual([
         expect.objectContaining({ parentCapability: 'eth_accounts' }),
       ]);
@@ -114,7 +114,7 @@ describe('devnet wallet provider', () => {
     });
 
     it('answers 4001 when the user rejects the connection, and grants nothing', async () => {
-      const { provider, saved } = setup({ state: { privateKey: firstKey, connected: false }, confirms: false });
+      const { provider, saved } = setup({ state: { privateKey: firstKey, address: first, connected: false }, confirms: false });
       expect(await refusal(provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] }))).toMatchObject({
         code: 4001,
       });
@@ -124,10 +124,10 @@ describe('devnet wallet provider', () => {
 
     it('switches to another chosen account and tells the site with accountsChanged', async () => {
       const { provider, saved, accountsChanged } = setup();
-      provider.choose(secondKey);
+      provider.choose({ privateKey: secondKey, address: second });
       await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([second]);
       expect(accountsChanged).toEqual([[second]]);
-      expect(saved.at(-1)).toEqual({ privateKey: secondKey, connected: true });
+      expect(saved.at(-1)).toEqual({ privateKey: secondKey, address: second, connected: true });
     });
 
     it('disconnects when the site revokes its permission', async () => {
@@ -135,7 +135,7 @@ describe('devnet wallet provider', () => {
       await expect(provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).resolves.toBeNull();
       await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([]);
       expect(accountsChanged).toEqual([[]]);
-      expect(saved).toEqual([{ privateKey: firstKey, connected: false }]);
+      expect(saved).toEqual([{ privateKey: firstKey, address: first, connected: false }]);
     });
 
     it('switches only to the devnet: any other chain is refused with 4902 and nothing changes', async () => {
@@ -171,7 +171,7 @@ describe('devnet wallet provider', () => {
       expect(await refusal(provider.request({ method: 'personal_sign', params: [stringToHex(notice), second] }))).toMatchObject({
         code: 4100,
       });
-      const disconnected = setup({ state: { privateKey: firstKey, connected: false } });
+      const disconnected = setup({ state: { privateKey: firstKey, address: first, connected: false } });
       expect(
         await refusal(disconnected.provider.request({ method: 'personal_sign', params: [stringToHex(notice), first] })),
       ).toMatchObject({ code: 4100 });
@@ -303,7 +303,7 @@ describe('devnet wallet provider', () => {
         chainId: CHAIN_ID,
         rpc: revertingNode,
         confirm,
-        state: { privateKey: firstKey, connected: true },
+        state: { privateKey: firstKey, address: first, connected: true },
         onStateChange: () => undefined,
       });
       expect(await refusal(strict.request({ method: 'eth_sendTransaction', params: [sweep] }))).toMatchObject({

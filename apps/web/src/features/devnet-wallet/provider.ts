@@ -1,5 +1,5 @@
 import { type Address, type Hex, hexToBigInt, isAddress, isAddressEqual, isHex, numberToHex, type TypedDataDomain } from 'viem';
-import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Eip1193Provider } from '../../lib/wallet/wallets';
 import { ProviderCode, ProviderRpcError, userRejected } from './provider-error';
 import type { Rpc } from './rpc';
@@ -37,9 +37,8 @@ export type DevnetProviderOptions = {
 };
 
 export type DevnetProvider = Eip1193Provider & {
-  readonly address: Address;
-  /** The user picked this key in the wallet, for this site: choosing is the approval, so it connects. */
-  choose(privateKey: Hex): void;
+  /** The user picked this account in the wallet, for this site: choosing is the approval, so it connects. */
+  choose(account: { privateKey: Hex; address: Address }): void;
 };
 
 /** What a dapp reads through its wallet; the wallet passes these to its node as they are. */
@@ -78,6 +77,15 @@ function quantity(value: unknown, field: string): bigint | undefined {
   return hexToBigInt(value);
 }
 
+/**
+ * The key as viem's local account, made when it first signs rather than when the wallet starts: it costs the page's
+ * first secp256k1 work, which a reload would otherwise spend within the second the navigation guard gives the wallet.
+ */
+async function localAccount(privateKey: Hex): Promise<PrivateKeyAccount> {
+  const { privateKeyToAccount } = await import('viem/accounts');
+  return privateKeyToAccount(privateKey);
+}
+
 function paramsOf(params: unknown): readonly unknown[] {
   if (params === undefined) return [];
   if (!Array.isArray(params)) throw invalid('params must be an array.');
@@ -91,10 +99,9 @@ function paramsOf(params: unknown): readonly unknown[] {
  */
 export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChange }: DevnetProviderOptions): DevnetProvider {
   let current = state;
-  let account: PrivateKeyAccount = privateKeyToAccount(current.privateKey);
   const listeners = new Map<string, Set<(payload: never) => void>>();
 
-  const exposed = (): Address[] => (current.connected ? [account.address] : []);
+  const exposed = (): Address[] => (current.connected ? [current.address] : []);
 
   function emit(event: string, payload: unknown): void {
     for (const listener of listeners.get(event) ?? []) (listener as (payload: unknown) => void)(payload);
@@ -104,7 +111,6 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
   function update(next: DevnetWalletState): void {
     const before = exposed();
     current = next;
-    account = privateKeyToAccount(next.privateKey);
     onStateChange(next);
     const after = exposed();
     if (before.length !== after.length || before.some((address, i) => address !== after[i])) emit('accountsChanged', after);
@@ -112,16 +118,16 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
 
   async function connect(): Promise<void> {
     if (current.connected) return;
-    if (!(await confirm({ kind: 'connect', account: account.address }))) throw userRejected();
+    if (!(await confirm({ kind: 'connect', account: current.address }))) throw userRejected();
     update({ ...current, connected: true });
   }
 
   /** The signer must be the connected account, as a wallet refuses to sign for an account it has not granted. */
-  function signer(from: unknown): PrivateKeyAccount {
-    if (!current.connected || typeof from !== 'string' || !isAddress(from) || !isAddressEqual(from, account.address)) {
+  function signer(from: unknown): DevnetWalletState {
+    if (!current.connected || typeof from !== 'string' || !isAddress(from) || !isAddressEqual(from, current.address)) {
       throw new ProviderRpcError(ProviderCode.Unauthorized, 'The requested account has not been authorized by the user.');
     }
-    return account;
+    return current;
   }
 
   function onOurChain(requested: unknown): void {
@@ -134,7 +140,7 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
     const signing = signer(from);
     if (!isHex(message)) throw invalid('personal_sign takes the message as hex.');
     if (!(await confirm({ kind: 'message', account: signing.address, message }))) throw userRejected();
-    return signing.signMessage({ message: { raw: message } });
+    return (await localAccount(signing.privateKey)).signMessage({ message: { raw: message } });
   }
 
   async function signTypedData([from, json]: readonly unknown[]): Promise<Hex> {
@@ -153,7 +159,8 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
     // viem derives the domain's type from the domain itself and refuses it among the others.
     const { EIP712Domain: _domain, ...types } = typedData.types;
     try {
-      return await signing.signTypedData({ ...typedData, domain: typedData.domain ?? {}, types });
+      const account = await localAccount(signing.privateKey);
+      return await account.signTypedData({ ...typedData, domain: typedData.domain ?? {}, types });
     } catch (error) {
       throw invalid(error instanceof Error ? error.message : String(error));
     }
@@ -195,7 +202,8 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
     // Read after the user confirmed: another transaction may have gone out while the confirmation was open.
     const nonce =
       quantity(ask.nonce, 'nonce') ?? hexToBigInt((await rpc('eth_getTransactionCount', [sending.address, 'pending'])) as Hex);
-    const signed = await sending.signTransaction({ chainId, to, value, data, gas, nonce: Number(nonce), ...fees });
+    const account = await localAccount(sending.privateKey);
+    const signed = await account.signTransaction({ chainId, to, value, data, gas, nonce: Number(nonce), ...fees });
     return rpc('eth_sendRawTransaction', [signed]);
   }
 
@@ -241,11 +249,8 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
   }
 
   return {
-    get address() {
-      return account.address;
-    },
-    choose(privateKey) {
-      update({ privateKey, connected: true });
+    choose({ privateKey, address }) {
+      update({ privateKey, address, connected: true });
     },
     request,
     on(event, listener) {

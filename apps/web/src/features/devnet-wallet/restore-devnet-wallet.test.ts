@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Hex } from 'viem';
 import { queryClient } from '../../lib/query-client';
 import { walletStore } from '../../lib/wallet/wallet-store';
 import { ok, stubApi } from '../../test/render-in-app';
-import { DEVNET_PEOPLE_KEYS, PEOPLE_ACCOUNTS } from './devnet-accounts';
+import { PEOPLE_ACCOUNTS } from './devnet-accounts';
 import { restoreDevnetWallet } from './restore-devnet-wallet';
 import { DEVNET_WALLET, rememberDevnetWallet } from './wallet-info';
 
-const secondKey = DEVNET_PEOPLE_KEYS[1] as Hex;
+const second = PEOPLE_ACCOUNTS[1]!;
 const announced = () => walletStore.getState().announced.some(({ id }) => id === DEVNET_WALLET.rdns);
 
 function serverSays(devnetWallet: boolean) {
@@ -18,7 +17,7 @@ describe('the devnet wallet after a reload', () => {
   afterEach(() => queryClient.clear());
 
   it('stays away where the server does not offer it, even when chosen here before', async () => {
-    rememberDevnetWallet(localStorage, { privateKey: secondKey, connected: true });
+    rememberDevnetWallet(localStorage, { ...second, connected: true });
     serverSays(false);
     await restoreDevnetWallet();
     expect(announced()).toBe(false);
@@ -31,13 +30,13 @@ describe('the devnet wallet after a reload', () => {
   });
 
   it('is back, connected with the chosen account, before the wallet store restores the wallet connected last', async () => {
-    rememberDevnetWallet(localStorage, { privateKey: secondKey, connected: true });
+    rememberDevnetWallet(localStorage, { ...second, connected: true });
     serverSays(true);
     await restoreDevnetWallet();
     await walletStore.getState().restore();
     expect(walletStore.getState()).toMatchObject({
       status: 'connected',
-      account: PEOPLE_ACCOUNTS[1]!.address.toLowerCase(),
+      account: second.address.toLowerCase(),
       chainId: 31337,
     });
     expect(walletStore.getState().wallet?.id).toBe(DEVNET_WALLET.rdns);

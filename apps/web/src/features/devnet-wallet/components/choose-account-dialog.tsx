@@ -36,15 +36,19 @@ export function ChooseAccountDialog({ open, onOpenChange, chainId, onChosen }: C
   const { t } = useTranslation();
   // What this browser chose last: read each time the chooser opens, so it marks the account in use.
   const chosen = useMemo(() => (open ? readDevnetWallet(localStorage) : null), [open]);
-  const current = chosen ? privateKeyToAccount(chosen.privateKey).address : undefined;
+  const current = chosen?.address;
   const fresh: DevnetAccount | null =
-    chosen && current && peopleIndexOf(current) === null ? { privateKey: chosen.privateKey, address: current } : null;
+    chosen && peopleIndexOf(chosen.address) === null ? { privateKey: chosen.privateKey, address: chosen.address } : null;
   const listed = fresh ? [...PEOPLE_ACCOUNTS, fresh] : PEOPLE_ACCOUNTS;
   const balances = useBalances(listed.map(({ address }) => address));
 
-  const choose = (privateKey: Hex) => {
+  const choose = (account: DevnetAccount) => {
     onOpenChange(false);
-    onChosen(chooseDevnetAccount(chainId, privateKey));
+    onChosen(chooseDevnetAccount(chainId, account));
+  };
+  const chooseNewKey = () => {
+    const privateKey = generatePrivateKey();
+    choose({ privateKey, address: privateKeyToAccount(privateKey).address });
   };
 
   return (
@@ -75,14 +79,14 @@ export function ChooseAccountDialog({ open, onOpenChange, chainId, onChosen }: C
               address={account.address}
               balance={balances.data?.[index]}
               inUse={account.address === current}
-              onClick={() => choose(account.privateKey)}
+              onClick={() => choose(account)}
             />
           </li>
         ))}
         <li>
           <button
             type="button"
-            onClick={() => choose(generatePrivateKey())}
+            onClick={chooseNewKey}
             className="flex w-full items-center gap-2.5 px-3 py-2 text-left transition-colors hover:bg-raised"
           >
             <Plus size={15} className="shrink-0 text-accent" aria-hidden />
