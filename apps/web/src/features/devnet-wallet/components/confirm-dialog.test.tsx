@@ -74,7 +74,8 @@ describe("the wallet's confirmation", () => {
       kind: 'transaction',
       account,
       transaction: {
-        to: seaport,
+        // As a dapp sends it; the wallet shows it checksummed.
+        to: seaport.toLowerCase() as `0x${string}`,
         value: 15n * 10n ** 17n,
         data: numberToHex(0xdeadbeefn),
         gas: 390_000n,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Address, type Hex, hexToBytes } from 'viem';
+import { type Address, getAddress, type Hex, hexToBytes } from 'viem';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatCount, formatEth, formatWeiAsGwei, shortAddress } from '../../../lib/format';
 import { usePendingRequest } from '../confirm-store';
@@ -42,7 +42,6 @@ function RequestDialog({ request, answer }: { request: ConfirmRequest; answer: (
         </>
       }
       description={<AccountLine account={request.account} />}
-      className="max-w-lg"
     >
       <div className="mt-3 max-h-[min(52dvh,30rem)] overflow-y-auto" data-testid="devnet-wallet-request">
         {body}
@@ -123,11 +122,11 @@ function Intro({ children }: { children: ReactNode }) {
 /** Label and value rows; values in the terminal's monospace, wrapping rather than overflowing a phone. */
 function Rows({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded border border-line bg-canvas px-2.5 py-2">
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-4 gap-y-1 rounded border border-line bg-canvas px-2.5 py-2">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-muted">{label}</dt>
-          <dd className="text-right font-mono break-all text-fg">{value}</dd>
+          <dd className="text-right font-mono text-[12px] break-all text-fg">{value}</dd>
         </div>
       ))}
     </dl>
@@ -199,7 +198,7 @@ function TransactionView({ transaction, origin }: { transaction: TransactionDraf
       <Intro>{t('devnet_wallet.confirm.transaction_intro', { origin })}</Intro>
       <Rows
         rows={[
-          [t('devnet_wallet.confirm.to'), to ?? t('devnet_wallet.confirm.new_contract')],
+          [t('devnet_wallet.confirm.to'), to ? getAddress(to) : t('devnet_wallet.confirm.new_contract')],
           [t('devnet_wallet.confirm.value'), `${formatEth(value)} ETH`],
           [t('devnet_wallet.confirm.gas_limit'), formatCount(Number(gas))],
           ...feeRows,
