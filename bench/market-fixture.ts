@@ -8,7 +8,8 @@ import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf } from '../apps/server/s
  * - popularity over collections is a power law (Zipf, s ≈ 1): the most traded collection has ~8% of the sales,
  *   half the sales go to the top ~70;
  * - a share of collections launches during the span (their sales start then);
- * - a daily cycle (activity swings between 0.67x and 2x of the mean over the day);
+ * - a daily cycle (activity swings between 0.67x and 2x of the mean over the day) whose peak is `end`: the
+ *   market is the same, relative to `end`, at whatever time of day a bench generates it;
  * - bursts: `burstShare` of the sales land in short bursts (20 min to 4 h) of randomly chosen collections, any
  *   rank (a mint or a reveal making a small collection trend);
  * - listing activity adds rollup minutes without trades (new listings, floor moves), as the order book does;
@@ -145,11 +146,12 @@ async function writeCollections(client: PoolClient, { collections, spanDays }: M
 }
 
 /**
- * Bends a uniform time into a daily cycle: the density of t + A·sin(2πt/day) swings between 1/1.5 and 1/0.5 of
- * the mean over the day (A = day/4π).
+ * Bends a uniform time into a daily cycle: the density of t + A·sin(2π(end − t)/day) swings between 1/1.5 and 1/0.5
+ * of the mean over the day (A = day/4π) and peaks at `end`, which the bend keeps in place. A phase taken from the
+ * clock instead left the last two hours empty at some times of day, and the benches then measured nothing there.
  */
-function daily(time: string): string {
-  return `(${time}) + interval '1 second' * 6875 * sin(extract(epoch from ${time}) / 13751)`;
+function daily(time: string, end: string): string {
+  return `(${time}) + interval '1 second' * 6875 * sin(extract(epoch from ${end} - (${time})) / 13751)`;
 }
 
 async function writeSales(client: PoolClient, { collections, sales, spanDays, burstShare, bursts }: MarketParameters, end: Date) {
@@ -180,7 +182,7 @@ async function writeSales(client: PoolClient, { collections, sales, spanDays, bu
            select r.i,
                   case when r.burst then b.k else r.zipf end as k,
                   case when r.burst then b.starts + b.minutes * r.u * interval '1 minute'
-                       else ${daily('c.launch + ($5::timestamptz - c.launch) * r.u')} end as t
+                       else ${daily('c.launch + ($5::timestamptz - c.launch) * r.u', '$5::timestamptz')} end as t
              from generate_series(1, ($1::int * 1.05)::int) as i,
                   lateral (select i, random() < $2::float8 as burst,
                                   least($3::int, floor(exp(random() * ln($3::int + 1))))::int as zipf,
@@ -188,7 +190,7 @@ async function writeSales(client: PoolClient, { collections, sales, spanDays, bu
              left join market_bursts b on b.id = r.burst_id
              join market_collections c on c.k = r.zipf
          ) as drawn
-         -- Bursts running at the end and the daily bend reach past it: those draws are dropped, not squeezed in.
+         -- Bursts running at the end reach past it: those draws are dropped, not squeezed in.
          where t <= $5::timestamptz
          limit $1::int
        ) as d
