@@ -24,6 +24,7 @@ import { registerSweepRoutes } from '../modules/sweep/routes';
 import { registerTrendingRoutes } from '../modules/trending/routes';
 import { registerUserRoutes } from '../modules/user/routes';
 import { registerWatchlistRoutes } from '../modules/watchlist/routes';
+import { followed } from '../modules/watchlist/service';
 import { sessionPlugin } from './auth';
 import { frameworkError, registerErrorHandler } from './errors';
 import { registerHealth } from './health';
@@ -82,7 +83,7 @@ export async function buildServer({
   registerUserRoutes(app, ctx);
   registerGasSettingsRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
-  registerTrendingRoutes(app, ctx);
+  registerTrendingRoutes(app, ctx, (user) => followed(ctx, user));
   registerWatchlistRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
