@@ -187,7 +187,8 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     }
   }
   while (order.flag === 0) {
-    update(() => ({ rows: order.items }));
+    const pending = order;
+    update(() => ({ rows: pending.items }));
     if (deps.now() >= giveUpAt) return fail(i18n.t('sweep.still_pending'));
     await deps.sleep(SETTLE_POLL_MS);
     try {
