@@ -6,7 +6,8 @@ import { walletErrorCode } from '../../lib/wallet/errors';
 import { walletStore } from '../../lib/wallet/wallet-store';
 import { PEOPLE_ACCOUNTS } from './devnet-accounts';
 import { chooseDevnetAccount } from './devnet-wallet';
-import { DEVNET_WALLET, readDevnetWallet } from './wallet-info';
+import { readDevnetWallet } from './remembered-wallet';
+import { DEVNET_WALLET } from './wallet-info';
 
 const second = PEOPLE_ACCOUNTS[1]!;
 const third = PEOPLE_ACCOUNTS[2]!;

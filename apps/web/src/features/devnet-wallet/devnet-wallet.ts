@@ -4,7 +4,8 @@ import type { DevnetAccount } from './devnet-accounts';
 import { type ConfirmRequest, createDevnetProvider, type DevnetProvider } from './provider';
 import { ProviderCode, ProviderRpcError } from './provider-error';
 import { httpRpc } from './rpc';
-import { DEVNET_WALLET, type DevnetWalletState, rememberDevnetWallet } from './wallet-info';
+import { type DevnetWalletState, rememberDevnetWallet } from './remembered-wallet';
+import { DEVNET_WALLET } from './wallet-info';
 
 /** The devnet node through the app's own /rpc, which serves a wallet's reads and eth_sendRawTransaction. */
 export const devnetRpc = httpRpc('/rpc');

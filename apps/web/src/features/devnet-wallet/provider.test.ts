@@ -8,16 +8,14 @@ import {
   verifyMessage,
   verifyTypedData,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { DEVNET_PEOPLE_KEYS } from './devnet-accounts';
+import { PEOPLE_ACCOUNTS } from './devnet-accounts';
 import { type ConfirmRequest, createDevnetProvider } from './provider';
 import type { Rpc } from './rpc';
-import type { DevnetWalletState } from './wallet-info';
+import type { DevnetWalletState } from './remembered-wallet';
 
 const CHAIN_ID = 31337;
-const [firstKey, secondKey] = DEVNET_PEOPLE_KEYS as [Hex, Hex];
-const first = privateKeyToAccount(firstKey).address;
-const second = privateKeyToAccount(secondKey).address;
+const { privateKey: firstKey, address: first } = PEOPLE_ACCOUNTS[0]!;
+const { privateKey: secondKey, address: second } = PEOPLE_ACCOUNTS[1]!;
 const seaport = '0x0000000000000068F116a894984e2DB1123eB395';
 
 /** What /rpc lets a wallet do: reads and eth_sendRawTransaction, nothing that needs the node's own keys. */

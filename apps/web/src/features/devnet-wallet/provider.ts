@@ -3,7 +3,7 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Eip1193Provider } from '../../lib/wallet/wallets';
 import { ProviderCode, ProviderRpcError, userRejected } from './provider-error';
 import type { Rpc } from './rpc';
-import type { DevnetWalletState } from './wallet-info';
+import type { DevnetWalletState } from './remembered-wallet';
 
 export type TypedDataRequest = {
   domain: TypedDataDomain;

@@ -4,7 +4,8 @@ import { walletStore } from '../../lib/wallet/wallet-store';
 import { ok, stubApi } from '../../test/render-in-app';
 import { PEOPLE_ACCOUNTS } from './devnet-accounts';
 import { restoreDevnetWallet } from './restore-devnet-wallet';
-import { DEVNET_WALLET, rememberDevnetWallet } from './wallet-info';
+import { rememberDevnetWallet } from './remembered-wallet';
+import { DEVNET_WALLET } from './wallet-info';
 
 const second = PEOPLE_ACCOUNTS[1]!;
 const announced = () => walletStore.getState().announced.some(({ id }) => id === DEVNET_WALLET.rdns);

@@ -1,6 +1,6 @@
 import { queryClient } from '../../lib/query-client';
 import { appConfigQueryOptions } from '../network/api/get-app-config';
-import { readDevnetWallet } from './wallet-info';
+import { readDevnetWallet } from './remembered-wallet';
 
 /**
  * A built-in wallet chosen on this browser starts before the wallet store looks for the wallet connected last, as

@@ -4,13 +4,13 @@ import { Plus, TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Address, type Hex, hexToBigInt } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatEth, longAddress } from '../../../lib/format';
 import type { Wallet } from '../../../lib/wallet/wallets';
 import { type DevnetAccount, PEOPLE_ACCOUNTS, peopleIndexOf } from '../devnet-accounts';
 import { chooseDevnetAccount, devnetRpc } from '../devnet-wallet';
-import { DEVNET_WALLET, readDevnetWallet } from '../wallet-info';
+import { readDevnetWallet } from '../remembered-wallet';
+import { DEVNET_WALLET } from '../wallet-info';
 
 type ChooseAccountDialogProps = {
   open: boolean;
@@ -46,7 +46,10 @@ export function ChooseAccountDialog({ open, onOpenChange, chainId, onChosen }: C
     onOpenChange(false);
     onChosen(chooseDevnetAccount(chainId, account));
   };
-  const chooseNewKey = () => {
+  // viem/accounts is imported on use everywhere, as the provider does: one static import of it beside the provider's
+  // dynamic one made the bundler split the first page into eight more files (1.8 kB more gzipped, measured).
+  const chooseNewKey = async () => {
+    const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
     const privateKey = generatePrivateKey();
     choose({ privateKey, address: privateKeyToAccount(privateKey).address });
   };
@@ -86,7 +89,7 @@ export function ChooseAccountDialog({ open, onOpenChange, chainId, onChosen }: C
         <li>
           <button
             type="button"
-            onClick={chooseNewKey}
+            onClick={() => void chooseNewKey()}
             className="flex w-full items-center gap-2.5 px-3 py-2 text-left transition-colors hover:bg-raised"
           >
             <Plus size={15} className="shrink-0 text-accent" aria-hidden />

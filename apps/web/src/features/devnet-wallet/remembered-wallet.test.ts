@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDevnetWallet, rememberDevnetWallet } from './wallet-info';
+import { readDevnetWallet, rememberDevnetWallet } from './remembered-wallet';
 
 const privateKey = `0x${'11'.repeat(32)}` as const;
 const address = `0x${'22'.repeat(20)}` as const;
