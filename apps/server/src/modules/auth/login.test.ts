@@ -51,6 +51,11 @@ async function tamperedLogin(change: Partial<Parameters<typeof createSiweMessage
 
 const fromNow = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
 
+/** A login with `message` as Alice signed it, whatever its text. */
+async function signedByAlice(message: string): Promise<LoginRequest> {
+  return { address: alice.address, message, signature: await alice.signMessage({ message }) };
+}
+
 type Response = Awaited<ReturnType<typeof postLogin>>;
 
 /** What a request did: its HTTP code, its envelope, and how many sessions it wrote. */
@@ -278,15 +283,9 @@ describe('a signature counts only over the notice exactly as issued', () => {
 
   it('still accepts the notice itself after refusing an altered copy', async () => {
     const notice = await requestNotice(app, alice);
-    const signed = async (message: string) => ({
-      address: alice.address,
-      message,
-      signature: await alice.signMessage({ message }),
-    });
-
-    const altered = await attemptLogin(await signed(`${notice}\nResources:\n- https://evil.example/approve-all`));
+    const altered = await attemptLogin(await signedByAlice(`${notice}\nResources:\n- https://evil.example/approve-all`));
     expect(altered).toEqual(refusal(Status.NoticeAltered));
-    expect((await postLogin(await signed(notice))).json().status).toBe(Status.Ok);
+    expect((await postLogin(await signedByAlice(notice))).json().status).toBe(Status.Ok);
   });
 });
 

@@ -57,6 +57,8 @@ async function post(
   return { status: response.statusCode, body: response.json() };
 }
 
+const getLogs = (filter: object) => post(call('eth_getLogs', [filter]));
+
 /** The node itself, as FloorDesk's own tooling reaches it (never through /rpc). */
 const node = <T>(method: string, params: unknown[] = []) => rpc<T>(devnet().rpcUrl, method, params);
 
@@ -147,9 +149,8 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
 
   it('answers eth_getLogs over one block or a range of at most 1,000 blocks, and refuses a scan of the chain', async () => {
     const head = await node<{ hash: Hex; number: Hex }>('eth_getBlockByNumber', ['latest', false]);
-    const logs = (filter: object) => post(call('eth_getLogs', [filter]));
-    expect(Array.isArray((await logs({ blockHash: head.hash })).body.result)).toBe(true);
-    expect(Array.isArray((await logs({ fromBlock: '0x0', toBlock: '0x3e7' })).body.result)).toBe(true);
+    expect(Array.isArray((await getLogs({ blockHash: head.hash })).body.result)).toBe(true);
+    expect(Array.isArray((await getLogs({ fromBlock: '0x0', toBlock: '0x3e7' })).body.result)).toBe(true);
     for (const scan of [
       { fromBlock: '0x0', toBlock: '0x3e8' },
       { fromBlock: '0x0', toBlock: 'latest' },
@@ -157,7 +158,7 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
       { fromBlock: '0x10', toBlock: '0x1' },
       {},
     ]) {
-      const { body } = await logs(scan);
+      const { body } = await getLogs(scan);
       expect({ scan, error: body.error?.code, result: body.result }).toEqual({ scan, error: -32602, result: undefined });
     }
   });
