@@ -34,6 +34,8 @@ export default defineConfig({
     proxy: {
       // `ws` carries the live-notification MQTT socket that later issues mount under /api.
       '/api': { target: apiServer, changeOrigin: true, ws: true },
+      // The devnet wallet's node; /rpc checks the Host it is addressed to, so the proxy names the API server.
+      '/rpc': { target: apiServer, changeOrigin: true },
     },
   },
   preview: {
