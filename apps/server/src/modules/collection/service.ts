@@ -19,7 +19,7 @@ import {
 } from '../../chain/rollup-windows';
 import type { AppContext } from '../../context';
 import { collectionType, itemCount } from '../../market/collection-fields';
-import { fillableListings, listedNow } from '../../market/listings/fillable';
+import { type FillableListing, fillableListings, listedNow } from '../../market/listings/fillable';
 import { ok, refuse, type Result } from '../../result';
 import { unixSeconds } from '../../time';
 import { rankTier } from './rarity';
@@ -88,22 +88,29 @@ export function collectionListings(ctx: AppContext, address: string): Promise<Re
     ]);
     return {
       list: rows.map((row) => ({
-        order_id: row.order_hash,
-        token_id: row.token_id,
-        price: row.price_wei,
-        marketplace: row.marketplace,
-        order_way: row.order_way,
-        from_address: row.offerer,
+        ...listingWireFields(row),
         rank: row.rarity_rank,
         flag: row.rarity_rank === null ? null : rankTier(row.rarity_rank, ranked),
-        pending_count: row.pending_count,
-        risk_flag: row.flagged ? 1 : 0,
         img: row.image_url,
         listed_at: unixSeconds(row.listed_at),
         expires_at: row.expires_at === null ? null : unixSeconds(row.expires_at),
       })),
     };
   });
+}
+
+/** A fillable listing in the wire's words (spec §3 listing row: `risk_flag` 1 marks a reported token), for every view. */
+export function listingWireFields(row: FillableListing) {
+  return {
+    order_id: row.order_hash,
+    token_id: row.token_id,
+    price: row.price_wei,
+    marketplace: row.marketplace,
+    order_way: row.order_way,
+    from_address: row.offerer,
+    pending_count: row.pending_count,
+    risk_flag: row.flagged ? (1 as const) : (0 as const),
+  };
 }
 
 export function collectionTrades(ctx: AppContext, address: string, limit: number): Promise<Result<TradesData>> {

@@ -6,6 +6,7 @@ import type { Hex } from 'viem';
 import type { Executor } from '../../db/pool';
 import { sweepOrders } from '../../db/schema';
 import { fillableListings } from '../../market/listings/fillable';
+import { listingWireFields } from '../collection/service';
 
 /** PostgreSQL's SQLSTATE for a unique constraint refusing a row. */
 const UNIQUE_VIOLATION = '23505';
@@ -59,14 +60,7 @@ export async function sweepListings(
     signed: true,
   });
   return rows.map((row) => ({
-    order_id: row.order_hash,
-    token_id: row.token_id,
-    price: row.price_wei,
-    marketplace: row.marketplace,
-    order_way: row.order_way,
-    from_address: row.offerer,
-    pending_count: row.pending_count,
-    risk_flag: row.flagged ? 1 : 0,
+    ...listingWireFields(row),
     image_url: row.image_url,
     rarity_rank: row.rarity_rank,
     parameters: row.parameters,
