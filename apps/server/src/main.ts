@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   await runMigrations(database.pool);
 
   const { origin } = config.origin;
-  const chain = await openChain(config, origin, (message) => process.stdout.write(`${message}\n`));
+  const chain = await openChain(config, (message) => process.stdout.write(`${message}\n`));
   running.push(chain.stop);
   const devnet = chain.devnet;
   if (devnet) {

@@ -17,7 +17,6 @@ export type OpenChain = {
  */
 export async function openChain(
   config: Config,
-  origin: string,
   onProgress: (message: string) => void,
 ): Promise<OpenChain> {
   if (config.rpcUrl !== undefined) {
@@ -28,7 +27,7 @@ export async function openChain(
   if (config.chainId !== DEVNET_CHAIN_ID) {
     throw new ConfigError(`CHAIN_ID=${config.chainId} needs RPC_URL; without it FloorDesk runs its devnet (${DEVNET_CHAIN_ID}).`);
   }
-  const devnet = await startDevnet({ dataDir: config.dataDir, origin, blockTimeSeconds: config.blockTimeSeconds, onProgress });
+  const devnet = await startDevnet({ dataDir: config.dataDir, origin: config.origin.origin, blockTimeSeconds: config.blockTimeSeconds, onProgress });
   const access = devnetChainAccess(devnet.rpcUrl, devnet.manifest);
   return { access, devnet: { manifest: devnet.manifest, rpcUrl: devnet.rpcUrl }, stop: devnet.stop };
 }
