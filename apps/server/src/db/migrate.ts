@@ -2,6 +2,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Pool } from 'pg';
+import { withAdvisoryLock } from './pool';
 
 const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 /** Any fixed 64-bit key; every process that migrates this database takes the same one. */
@@ -9,15 +10,7 @@ const MIGRATION_LOCK_KEY = 4_661_726_465_733_001n;
 
 /** Applies pending migrations; an advisory lock makes concurrent starts wait instead of racing. */
 export async function runMigrations(pool: Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    try {
-      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    }
-  } finally {
-    client.release();
-  }
+  await withAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) =>
+    migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
 }

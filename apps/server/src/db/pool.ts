@@ -38,3 +38,21 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
     client.release();
   }
 }
+
+/**
+ * Runs `work` holding a session-level advisory lock on `key`, on a client of its own that `work` may use: processes
+ * that would race (migrations, queue setup) run one after the other instead.
+ */
+export async function withAdvisoryLock<T>(pool: Pool, key: bigint, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key.toString()]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { startRepeating } from '../chain/repeat';
+import { withAdvisoryLock } from '../db/pool';
 import type { Job } from './job';
 
 /** pg-boss's tables live in a schema of their own in the application's database. */
@@ -54,7 +55,7 @@ export async function startWorker<C extends { log: Logger }>({
     if (!stopping) log.warn({ err: error }, 'job queue failed');
   });
   // Workers starting together would deadlock creating the same queue (each one a partition of pg-boss's job table).
-  await whileLocked(pool, async () => {
+  await withAdvisoryLock(pool, SETUP_LOCK_KEY, async () => {
     await boss.start();
     const queue = { policy: 'stately', expireInSeconds: RUN_EXPIRES_SECONDS, ...RETRY } as const;
     for (const job of jobs) {
@@ -106,20 +107,6 @@ async function execute<C extends { log: Logger }>(boss: PgBoss, job: Job<C>, id:
 
 /** Any fixed 64-bit key; every worker that sets up the queues of this database takes the same one. */
 const SETUP_LOCK_KEY = 4_661_726_465_733_002n;
-
-async function whileLocked(pool: Pool, work: () => Promise<void>): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY.toString()]);
-    try {
-      await work();
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY.toString()]);
-    }
-  } finally {
-    client.release();
-  }
-}
 
 /**
  * pg-boss runs its SQL through the application's pool. Its own loops (maintenance, the cron clock) can finish a
