@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { BlockList, isIP, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { ACCOUNT_PLAN, devnetAccount } from '@floordesk/devnet';
 import { Address, DEVNET_CHAIN_ID, MAINNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
 import { z } from 'zod';
+import { addressKind } from './net/ip-address';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** What one process runs (ARCHITECTURE §1); `npm start` runs them all, production one per process. */
@@ -149,13 +150,8 @@ function listeningOrigin(host: string, port: number): string {
   return `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : urlHost(host)}:${port}`;
 }
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
 function isLoopback(host: string): boolean {
-  const version = isIP(host);
-  return host === 'localhost' || (version !== 0 && LOOPBACK.check(host, version === 6 ? 'ipv6' : 'ipv4'));
+  return host === 'localhost' || addressKind(host) === 'loopback';
 }
 
 /** IPv6 addresses are bracketed in URLs. */
