@@ -13,7 +13,7 @@ const settings = settingsStore.getState();
 initI18n(langOf(settings.lang));
 applySettings(settings);
 settingsStore.subscribe(applySettings);
-// Started before the first render: the guard's first run gives it ROUTE_GUARD_DELAY_MS. A built-in devnet wallet
+// Started before the first render: a signed-in page's guard waits for it to settle. A built-in devnet wallet
 // chosen on this browser is back first, as an installed extension would be.
 void restoreDevnetWallet()
   .catch(() => undefined)

@@ -3,9 +3,6 @@
  * these at run time and must not load the schemas.
  */
 
-/** The navigation guard's first run waits this long for the wallet to restore its connection. */
-export const ROUTE_GUARD_DELAY_MS = 1000;
-
 /** HTTP: a call times out after 60 s and is retried up to 4 times, 1000 ms apart. */
 export const HTTP_TIMEOUT_MS = 60_000;
 export const HTTP_TIMEOUT_RETRIES = 4;

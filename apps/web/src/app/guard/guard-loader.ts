@@ -1,17 +1,15 @@
-import { ROUTE_GUARD_DELAY_MS } from '@floordesk/protocol';
 import { redirect, type LoaderFunction } from 'react-router';
-import { walletStore } from '../../lib/wallet/wallet-store';
+import { restoreSettled, walletStore } from '../../lib/wallet/wallet-store';
 import { sessionStore } from '../../stores/session-store';
 import type { RouteFlags } from '../routes';
 import { guardDecision } from './guard-decision';
 
-let walletRestored: Promise<void> | undefined;
-
-/** The first evaluation gives the wallet ROUTE_GUARD_DELAY_MS to restore its connection; later ones run at once. */
-function waitForWallet(): Promise<void> {
-  walletRestored ??= new Promise((resolve) => setTimeout(resolve, ROUTE_GUARD_DELAY_MS));
-  return walletRestored;
-}
+/**
+ * How long a signed-in page waits at most for the wallet to say whether it is still connected. The original app
+ * waited a fixed second, which signs a trader out whenever their wallet answers later than that (a busy machine);
+ * waiting for the answer is as fast when the wallet is quick and right when it is slow.
+ */
+const WALLET_RESTORE_LIMIT_MS = 10_000;
 
 /**
  * The guard runs as each route's loader rather than as a component: a loader decides before the page's code
@@ -20,9 +18,10 @@ function waitForWallet(): Promise<void> {
  */
 export function guardLoader({ requiresAuth }: Pick<RouteFlags, 'requiresAuth'>): LoaderFunction {
   return async ({ request }) => {
-    await waitForWallet();
     const { pathname, search } = new URL(request.url);
     const { token, signNum } = sessionStore.getState();
+    // Only a signed-in page's decision depends on the wallet's account; every other one is made at once.
+    if (requiresAuth && token) await restoreSettled(walletStore, WALLET_RESTORE_LIMIT_MS);
     const { account } = walletStore.getState();
     const target = guardDecision({ pathname, search, requiresAuth, token, signNum, account });
     if (target) throw redirect(target);

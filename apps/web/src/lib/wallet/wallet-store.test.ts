@@ -3,7 +3,7 @@ import { createConfig, http } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
 import { foundry } from 'wagmi/chains';
 import { announce, fakeHost, fakeProvider } from '../../test/fake-wallet';
-import { createWalletStore, WAGMI_MARKS } from './wallet-store';
+import { createWalletStore, restoreSettled, WAGMI_MARKS } from './wallet-store';
 
 const first = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const second = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -36,6 +36,26 @@ describe('wallet store', () => {
     await store.getState().restore();
     expect(store.getState()).toMatchObject({ status: 'connected', account: first.toLowerCase(), chainId: 31337 });
     expect(store.getState().wallet?.id).toBe('com.alpha');
+  });
+
+  it('is waited for until a slow wallet answers, not a fixed second, and at most the given limit', async () => {
+    const { host, alpha } = twoWallets();
+    const answer = alpha.request.bind(alpha);
+    // A wallet on a busy machine answers after 1.5 s: taken for a missing one, its trader would be signed out.
+    alpha.request = async (call) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return answer(call);
+    };
+    const store = createWalletStore(host, localStorage);
+    const started = Date.now();
+    void store.getState().restore();
+    await restoreSettled(store, 10_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(store.getState()).toMatchObject({ status: 'connected', account: first.toLowerCase() });
+
+    const silent = createWalletStore(fakeHost(), localStorage);
+    await restoreSettled(silent, 50);
+    expect(silent.getState().status).toBe('connecting');
   });
 
   it('restores the wallet connected last before others that also grant an account', async () => {

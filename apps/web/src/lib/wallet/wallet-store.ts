@@ -1,5 +1,5 @@
 import { normalizeAddress } from '@floordesk/protocol';
-import { createStore, useStore } from 'zustand';
+import { createStore, type StoreApi, useStore } from 'zustand';
 import { discoverWallets, PLAIN_INJECTED_ID, plainInjectedWallet, type Wallet, type WalletHost } from './wallets';
 
 type Address = `0x${string}`;
@@ -172,6 +172,26 @@ export function createWalletStore(host: WalletHost, storage: Storage) {
 }
 
 export const walletStore = createWalletStore(window, window.localStorage);
+
+/**
+ * Resolves once the restore has settled (the wallet connected last time is back, or found gone), or after
+ * `limitMs` if a wallet never answers. Waiting for the answer rather than a fixed delay keeps a slow wallet (a busy
+ * machine, an extension waking up) from being taken for a missing one.
+ */
+export function restoreSettled(store: StoreApi<WalletState>, limitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (store.getState().status !== 'connecting') return resolve();
+    const settle = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(settle, limitMs);
+    const unsubscribe = store.subscribe(({ status }) => {
+      if (status !== 'connecting') settle();
+    });
+  });
+}
 
 export function useWallet<T>(selector: (state: WalletState) => T): T {
   return useStore(walletStore, selector);
