@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_DATA_DIR as dataDir, E2E_PORT as port } from './support/server-env';
 
-// Debian's Chromium with the flags NOTES.md proved: without the background-networking switches the closed
-// network here refuses its connections, many at a time.
+// Debian's Chromium (`apt-get install chromium`), so Playwright never downloads a browser. The flags were found
+// necessary on our CI machines: without the background-networking switches their closed network refuses Chromium's
+// connections, many at a time.
 const chromium = {
   executablePath: '/usr/bin/chromium',
   args: [

@@ -20,8 +20,11 @@ export type Anvil = {
 const require = createRequire(import.meta.url);
 
 /**
- * Starts anvil (from @foundry-rs/anvil's platform package, spawned by path as NOTES.md says) on a free port. It
- * starts automining; the devnet switches to interval mining once it is ready, so a mempool exists between blocks.
+ * Starts anvil on a free port. The binary is spawned by path from @foundry-rs/anvil's linux-x64 package: that
+ * package arrives as an optional dependency and works without the wrapper's postinstall script (which npm does not
+ * run unless allowed), and with no Node wrapper in between, the SIGTERM of `stop` reaches anvil itself, which writes
+ * its state file on it. It starts automining; the devnet switches to interval mining once it is ready, so a mempool
+ * exists between blocks.
  */
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const binary = require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');

@@ -6,7 +6,7 @@ export function isHexAddress(value: string): value is `0x${string}` {
   return ADDRESS_PATTERN.test(value);
 }
 
-/** Lowercases an address: the one place the identity rule of spec §1 lives. */
+/** Lowercases an address: the one place the identity rule lives (a user is their wallet address, lowercased). */
 export function normalizeAddress(address: string): `0x${string}` {
   return address.toLowerCase() as `0x${string}`;
 }

@@ -30,7 +30,7 @@ const RecentSale = z.object({
 });
 
 /**
- * `GET /api/diagnostics` (ARCHITECTURE.md §10): a fixed operational interface, plain JSON rather than the API
+ * `GET /api/diagnostics`: a fixed operational interface that other tools read, plain JSON rather than the API
  * envelope, like /healthz. Counts are totals; `listings` counts the active ones.
  */
 export const Diagnostics = z.object({

@@ -177,7 +177,7 @@ export const endpoints = {
   },
   saveGasSettings: {
     ...apiRoutes.saveGasSettings,
-    summary: 'Replace the caller\'s gas presets (spec setgas); every rule of spec §5 is checked',
+    summary: 'Replace the caller\'s gas presets (the original app\'s setgas); every preset rule is checked',
     tags: ['user'],
     body: SaveGasSettingsRequest,
     data: GasSettingsData,

@@ -5,7 +5,7 @@ import { Status } from './status';
 export const FieldError = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldError>;
 
-/** The success envelope of ARCHITECTURE.md §4 around `data`. */
+/** The success envelope `{status: 1, msg, data}` around `data`. */
 export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal(Status.Ok), msg: z.string(), data });
 }

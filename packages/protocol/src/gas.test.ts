@@ -31,7 +31,7 @@ describe('parseGweiInput', () => {
   });
 });
 
-describe('gasEntryProblem (spec §5)', () => {
+describe('gasEntryProblem', () => {
   it('accepts the default presets', () => {
     expect(DEFAULT_GAS_ENTRIES.map(gasEntryProblem)).toEqual([null, null, null, null, null, null]);
   });

@@ -1,6 +1,6 @@
 /**
- * Gas presets (spec §3 "Gas item", §5 "Gas settings", §9): what the user keeps, the rules their values obey and the
- * fees a chosen preset puts on a transaction. Plain functions without zod: the web app runs them as the user types,
+ * Gas presets: what the user keeps, the rules their values obey and the fees a chosen preset puts on a
+ * transaction. Plain functions without zod: the web app runs them as the user types,
  * and the server runs the same ones on what it is sent.
  */
 
@@ -19,7 +19,7 @@ export type GasPresetType = (typeof GasPresetType)[keyof typeof GasPresetType];
 export const GAS_PRESET_TYPES: readonly GasPresetType[] = [0, 1, 2, 3, 4, 5];
 
 /**
- * One preset (spec §3): `prio` is the priority fee and `fee` the fee on top of the base fee, both in Gwei with
+ * One preset: `prio` is the priority fee and `fee` the fee on top of the base fee, both in Gwei with
  * 2 decimals; `base` multiplies the block's base fee; `status` 1 marks the selected preset.
  */
 export type GasEntry = {
@@ -30,7 +30,7 @@ export type GasEntry = {
   base: number;
 };
 
-/** Base-fee multipliers each preset offers (spec §5); 0 ("Undouble") makes `fee` the whole max fee. */
+/** Base-fee multipliers each preset offers; 0 ("Undouble") makes `fee` the whole max fee. */
 export const GAS_BASE_MULTIPLIERS: Record<GasPresetType, readonly number[]> = {
   0: [2],
   1: [1, 1.5, 2],
@@ -40,10 +40,10 @@ export const GAS_BASE_MULTIPLIERS: Record<GasPresetType, readonly number[]> = {
   5: [2],
 };
 
-/** The wallet preset's priority choices (spec §5): the wallet's own (null), or 2.5 Gwei. */
+/** The wallet preset's priority choices: the wallet's own (null), or 2.5 Gwei. */
 export const WALLET_PRIORITY_OPTIONS: readonly (number | null)[] = [null, 2.5];
 
-/** Spec §9: wallet default; fast 5 and fastest 25 at base factor 1; dynamic 3/3; the custom ones empty. */
+/** Where a user starts: wallet default; fast 5 and fastest 25 at base factor 1; dynamic 3/3; the custom ones empty. */
 export const DEFAULT_GAS_ENTRIES: readonly GasEntry[] = [
   { type: 0, status: 1, prio: null, fee: null, base: 2 },
   { type: 1, status: 0, prio: 5, fee: 5, base: 1 },
@@ -59,15 +59,15 @@ export const DEFAULT_GAS_ENTRIES: readonly GasEntry[] = [
  */
 export const GAS_GWEI_MAX = 100_000;
 
-/** What is wrong with a preset's values, as the message key the user reads (spec §5, §8). */
+/** What is wrong with a preset's values, as the message key the user reads. */
 export type GasProblem = 'err.gas_null' | 'err.input_err' | 'err.invalid_gas';
 
-/** Priority and fee are kept to 2 decimals (spec §5). */
+/** Priority and fee are kept to 2 decimals. */
 export function roundGwei(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** A typed amount of Gwei: digits and one dot only, nothing negative (spec §5). Empty is null. */
+/** A typed amount of Gwei: digits and one dot only, nothing negative. Empty is null. */
 export function parseGweiInput(text: string): number | null | 'invalid' {
   const trimmed = text.trim();
   if (trimmed === '') return null;
@@ -75,7 +75,7 @@ export function parseGweiInput(text: string): number | null | 'invalid' {
   return roundGwei(Number(trimmed));
 }
 
-/** Whether a preset has what it needs to be used (spec §5); one that has not falls back to the wallet preset. */
+/** Whether a preset has what it needs to be used; one that has not falls back to the wallet preset. */
 export function isGasEntryComplete(entry: GasEntry): boolean {
   switch (entry.type) {
     case GasPresetType.Wallet:

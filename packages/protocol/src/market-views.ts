@@ -14,7 +14,7 @@ import { Address, fieldRuleMessages } from './primitives';
 /** Digits of the longest window in minutes, with room to spare: a longer text is no window. */
 const MINUTES_MAX_LENGTH = 8;
 
-/** A window in minutes from a fixed list, read from a query string; anything else gets spec §5's message. */
+/** A window in minutes from a fixed list, read from a query string; anything else gets `fieldRuleMessages.window`. */
 function windowOf<W extends readonly number[]>(windows: W) {
   return z
     .string()
@@ -27,13 +27,13 @@ function windowOf<W extends readonly number[]>(windows: W) {
 /** A collection address as input: any case, answered and stored lowercase. */
 export const CollectionAddress = Address.transform(normalizeAddress);
 
-/** 'erc721' collections are '721', multi-token ones '1155' (spec §3 `type`). */
+/** 'erc721' collections are '721', multi-token ones '1155'. */
 export const CollectionType = z.enum(['721', '1155']);
 export type CollectionType = z.infer<typeof CollectionType>;
 
 /**
- * A trending or watchlist row (spec §3 "Watchlist/trending row"): the spec's names where it has them. Amounts are
- * wei as decimal strings.
+ * A trending or watchlist row, in the original app's field names where it has them. Amounts are wei as decimal
+ * strings.
  */
 export const CollectionRow = z.object({
   address: z.string(),
@@ -95,7 +95,7 @@ export const SearchQuery = z.object({
     // No name holds a control character, and PostgreSQL cannot take a NUL in text at all.
     .refine((text) => !CONTROL_CHARACTER.test(text), { error: fieldRuleMessages.keyword.en }),
 });
-/** A search result (spec §3). */
+/** A search result, in the original app's field names. */
 export const SearchResult = z.object({
   address: z.string(),
   name: z.string().nullable(),
@@ -139,7 +139,7 @@ export const CollectionDetail = z.object({
 });
 export type CollectionDetail = z.infer<typeof CollectionDetail>;
 
-/** An active listing (spec §3 "Sweep listing/order"). */
+/** An active listing, in the original app's field names for a sweep listing. */
 export const ListingRow = z.object({
   order_id: z.string(),
   token_id: UintString,
@@ -223,7 +223,7 @@ export const HoldersData = z.object({
 });
 export type HoldersData = z.infer<typeof HoldersData>;
 
-/** A calendar item (spec §3), the spec's names and its spelling of `open_timestemp`. */
+/** A calendar item in the original app's field names, its spelling of `open_timestemp` included. */
 export const CalendarItem = z.object({
   id: z.string(),
   /** Unix seconds. */
@@ -243,7 +243,7 @@ export type CalendarItem = z.infer<typeof CalendarItem>;
 export const CalendarData = z.object({ list: z.array(CalendarItem) });
 export type CalendarData = z.infer<typeof CalendarData>;
 
-/** Spec §3 "Gas/price response", refreshed every block. */
+/** The bottom bar's base gas and ETH price (the original app's gas/price response), refreshed every block. */
 export const GasPriceData = z.object({
   /** Base fee of the latest block in Gwei. */
   gas_price: z.number(),

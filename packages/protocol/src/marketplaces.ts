@@ -1,5 +1,5 @@
 /**
- * Marketplaces by the spec's names, each with its `order_way` code (spec §3: 1 and 5 OpenSea-style, 2 X2Y2-like,
+ * Marketplaces by the original app's names, each with its `order_way` code (1 and 5 OpenSea-style, 2 X2Y2-like,
  * 3 LooksRare-like, 4 and 6 other marketplaces). Seaport-based ones are told apart by their fee recipient or zone.
  */
 export const MARKETPLACES = ['opensea', 'x2y2', 'looks', 'blur', 'soduswap'] as const;

@@ -15,11 +15,9 @@ export const fieldRuleMessages = {
     en: 'must be a 0x-prefixed 65-byte hex signature',
     zh: '必须是以 0x 开头的 65 字节十六进制签名',
   },
-  /** Spec §5's own text. */
+  /** The original app's own text, as are the next two. */
   window: { en: 'Please select correct time interval.', zh: '请选择正确的时间区间。' },
-  /** Spec §5's own text. */
   keyword: { en: 'Please enter correct key words.', zh: '请输入正确的关键词。' },
-  /** Spec §5's own text. */
   gas: { en: 'Invalid gas', zh: '无效的 Gas 设置' },
   sweepCount: { en: 'Choose 1 to 30 items to sweep', zh: '请选择 1 到 30 件进行扫货' },
   uint256: {

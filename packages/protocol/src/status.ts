@@ -1,7 +1,7 @@
 /**
- * Envelope status codes (ARCHITECTURE.md §4). `1` is success and `110` an invalid session, as in spec §4;
- * the rest are ours. Every code carries its message in both languages, so the server can answer in the
- * caller's language and the web client can translate a code it raised itself.
+ * Envelope status codes. `1` is success and `110` an invalid session, as in the original app; the rest are ours.
+ * Every code carries its message in both languages, so the server can answer in the caller's language and the web
+ * client can translate a code it raised itself.
  */
 export const Status = {
   Ok: 1,
@@ -21,7 +21,7 @@ export const Status = {
   UnsupportedMediaType: 415,
   /** A Range header beyond the file's end. */
   RangeNotSatisfiable: 416,
-  /** HTTP 429: the client reloads (spec §4). */
+  /** HTTP 429: the client reloads the page, as the original app did. */
   RateLimited: 429,
   /** A bug: HTTP 500. */
   Internal: 500,
@@ -62,10 +62,10 @@ export const Status = {
   NotFollowing: 1303,
   WatchlistFull: 1304,
 
-  /** Sweep buying (spec §5 "Buying needs", §8). */
+  /** Sweep buying: what a buy needs (premium, an ERC-721 collection, a listing, the chain) and how it failed. */
   PremiumRequired: 1401,
   SweepUnsupportedStandard: 1402,
-  /** Spec's err.no_order: no listing left to buy. */
+  /** The original app's err.no_order: no listing left to buy. */
   NoOrder: 1403,
   InvalidGas: 1404,
   SweepWrongChain: 1405,
@@ -74,7 +74,7 @@ export const Status = {
   BalanceTooLow: 1408,
   /** The node has not seen the transaction (yet): a wallet on another node can be a moment ahead; record it again. */
   SweepTxNotSeen: 1409,
-  /** Spec §4's own code: the plan costs more than the user expected to pay. */
+  /** The original app's own code: the plan costs more than the user expected to pay. */
   HigherThanExpected: 1515,
 } as const;
 

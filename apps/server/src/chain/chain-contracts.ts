@@ -5,7 +5,7 @@ import type { Hex } from 'viem';
 /** How a Seaport-based marketplace's orders are recognised: its fee recipients or its zones. */
 export type MarketplaceIdentity = { marketplace: Marketplace; feeRecipients: readonly Hex[]; zones: readonly Hex[] };
 
-/** The one table of per-chain addresses (ARCHITECTURE §6); addresses lowercased. */
+/** The one table of per-chain addresses; addresses lowercased. */
 export type ChainContracts = {
   chainId: number;
   seaport: Hex;

@@ -3,7 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalStatus } from '../result';
 import { requestLang } from './lang';
 
-/** Handled refusals answer HTTP 200 (ARCHITECTURE §4); statuses 400–599 stand for an HTTP error and are its code. */
+/**
+ * Handled refusals answer HTTP 200 (the original app's API convention: the status lives in the envelope); statuses
+ * 400–599 stand for an HTTP error and are its code.
+ */
 function httpCode(status: StatusCode): number {
   return status >= 400 && status < 600 ? status : 200;
 }

@@ -51,7 +51,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.query && { querystring: endpoint.query }),
       response: {
-        // Refusals are answered with HTTP 200 too (ARCHITECTURE §4).
+        // Refusals are answered with HTTP 200 too: their status lives in the envelope.
         200: response,
         '4xx': ErrorEnvelope,
         '5xx': ErrorEnvelope,

@@ -8,8 +8,9 @@ import { ok } from '../../result';
 export const CLIENT_ERROR_REPORTS_PER_MINUTE = 30;
 
 /**
- * POST /api/client/errors: the web app's wallet and request errors (spec §8 "reported"), logged at warn with who sent
- * them and counted by kind in /metrics. Visitors may report; a signed-in caller's address comes from the session.
+ * POST /api/client/errors: the web app's wallet and request errors (which the original app reported too), logged at
+ * warn with who sent them and counted by kind in /metrics. Visitors may report; a signed-in caller's address comes
+ * from the session.
  */
 export function registerClientErrorRoutes(app: FastifyInstance): void {
   const reports = new Counter({

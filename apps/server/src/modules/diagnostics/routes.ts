@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { readDiagnostics } from './service';
 
 /**
- * `GET /api/diagnostics` (ARCHITECTURE §10): a fixed operational interface that other tools read, so it answers
- * plain JSON like /healthz rather than the API envelope.
+ * `GET /api/diagnostics`: a fixed operational interface that other tools read, so it answers plain JSON like
+ * /healthz rather than the API envelope.
  */
 export function registerDiagnosticsRoutes(
   app: FastifyInstance,
