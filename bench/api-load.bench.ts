@@ -35,7 +35,7 @@ const benchmark: Benchmark = {
         const market = { collections: 5_000, sales: 1_000_000, listingEvents: 500_000, spanDays: 30, burstShare: 0.1, bursts: 100, seed: 0.7 };
         await generateMarket(database.pool, market, end, (step, ms) => console.log(`generated ${step} in ${Math.round(ms)} ms`));
         // No web app here (webDist has no index.html): the API alone is measured.
-        const app = await buildServer({ config: { ...loadConfig({}), webDist: webDist.path }, database });
+        const app = await buildServer({ config: { ...loadConfig({}), webDist: webDist.path }, db: database.db });
         try {
           const headers = sessionHeaders(await signIn(app, alice));
           const origin = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -33,7 +33,7 @@ const benchmark: Benchmark = {
       await runMigrations(database.pool);
       // No web app here (webDist has no index.html): the API alone is measured.
       const config = { ...loadConfig({}), authRateLimit: 1_000_000, webDist: dataDir.path };
-      const app = await buildServer({ config, database });
+      const app = await buildServer({ config, db: database.db });
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       try {
         return await measure(origin);

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rpc, startSimulator } from '@floordesk/devnet';
 import pino from 'pino';
-import { startIndexer } from '../apps/server/src/chain/indexer';
-import { devnetChainAccess } from '../apps/server/src/chain/open-chain';
+import { INDEXER_LOCK_KEY, startIndexer } from '../apps/server/src/chain/indexer';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
+import { tryAdvisoryLock } from '../apps/server/src/db/pool';
+import { devnetChainAccess } from '../apps/server/src/devnet';
 import { submitListing } from '../apps/server/src/market/listings/submit';
 import { openBenchServer } from './bench-database';
 import { startBenchDevnet } from './bench-devnet';
@@ -53,7 +54,8 @@ const benchmark: Benchmark = {
       })();
 
       const indexer = startIndexer({
-        pool: database.pool,
+        db: database.db,
+        writerLock: () => tryAdvisoryLock(database.pool, INDEXER_LOCK_KEY),
         chain,
         now: () => new Date(),
         log: pino({ level: 'silent' }),

@@ -1,9 +1,9 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { MAINNET_CONTRACTS } from '../apps/server/src/chain/chain-contracts';
 import { decodeLogs } from '../apps/server/src/chain/decode';
 import { TOPIC } from '../apps/server/src/chain/events';
 import { storeBlocks } from '../apps/server/src/chain/store';
-import { withTransaction } from '../apps/server/src/db/pool';
+import type { DatabaseConnection } from '../apps/server/src/db/pool';
 import { openBenchServer } from './bench-database';
 import { type FixtureBlock, ingestFixture, parseBlocks, readFixtureLines } from './ingest-fixture';
 import type { Benchmark } from './run';
@@ -37,7 +37,7 @@ const benchmark: Benchmark = {
       for (let i = 0; i < RUNS; i++) {
         const database = await server.freshDatabase('floordesk_bench_ingest');
         try {
-          const run = await ingest(database.pool, lines);
+          const run = await ingest(database, lines);
           runs.push(run);
           console.log(
             `run ${i + 1}: ${Math.round(logs / (run.wallMs / 1000))} logs/s ` +
@@ -84,7 +84,7 @@ type Run = {
   statements: Map<string, { ms: number; calls: number }>;
 };
 
-async function ingest(pool: Pool, lines: readonly string[]): Promise<Run> {
+async function ingest({ pool, db }: DatabaseConnection, lines: readonly string[]): Promise<Run> {
   const run: Run = {
     decodeMs: 0,
     storeMs: 0,
@@ -109,18 +109,22 @@ async function ingest(pool: Pool, lines: readonly string[]): Promise<Run> {
     return decoded;
   };
 
+  // Statements are timed on the connection, while storeBlocks runs (not the transaction's begin and commit).
+  const profile = { recording: false };
+  pool.on('acquire', (client) => profileQueries(client, run.statements, profile));
+
   // As the indexer does (indexStep): the next batch is decoded while the database writes this one.
   const wallStart = performance.now();
   let decoded = decode(batches[0] ?? []);
   for (let i = 0; i < batches.length; i++) {
     const batch = batches[i] as FixtureBlock[];
     const storeStart = performance.now();
-    const stored = withTransaction(pool, async (client) => {
-      const restore = profileQueries(client, run.statements);
+    const stored = db.transaction(async (tx) => {
+      profile.recording = true;
       try {
-        return await storeBlocks(client, batch, decoded, new Date());
+        return await storeBlocks(tx, batch, decoded, new Date());
       } finally {
-        restore();
+        profile.recording = false;
       }
     });
     const next = i + 1 < batches.length ? decode(batches[i + 1] as FixtureBlock[]) : undefined;
@@ -136,15 +140,23 @@ async function ingest(pool: Pool, lines: readonly string[]): Promise<Run> {
   return run;
 }
 
-/** Times every statement the client runs until the returned function puts its query method back. */
-function profileQueries(client: PoolClient, into: Run['statements']): () => void {
+const profiled = new WeakSet<PoolClient>();
+
+/** Times every statement the client runs while `profile.recording` is on (once per client, however often acquired). */
+function profileQueries(client: PoolClient, into: Run['statements'], profile: { recording: boolean }): void {
+  if (profiled.has(client)) return;
+  profiled.add(client);
   const original = client.query;
   const timedQuery = async (...args: unknown[]) => {
+    if (!profile.recording) return (original as (...a: unknown[]) => Promise<unknown>).apply(client, args);
     const start = performance.now();
     try {
       return await (original as (...a: unknown[]) => Promise<unknown>).apply(client, args);
     } finally {
-      const key = typeof args[0] === 'string' ? args[0].replace(/\s+/g, ' ').trim().slice(0, 60) : 'query';
+      // drizzle passes a query config ({ text, … }); other callers the text itself.
+      const [query] = args as [string | { text: string }];
+      const text = typeof query === 'string' ? query : query.text;
+      const key = text.replace(/\s+/g, ' ').trim().slice(0, 60);
       const entry = into.get(key) ?? { ms: 0, calls: 0 };
       entry.ms += performance.now() - start;
       entry.calls++;
@@ -152,16 +164,13 @@ function profileQueries(client: PoolClient, into: Run['statements']): () => void
     }
   };
   client.query = timedQuery as PoolClient['query'];
-  return () => {
-    client.query = original;
-  };
 }
 
 function printStatements(run: Run, logs: number): void {
   const sqlMs = [...run.statements.values()].reduce((sum, entry) => sum + entry.ms, 0);
   console.log(
     `median run: ${round(run.decodeMs)} ms decode, ${round(run.storeMs)} ms store, of which ${round(sqlMs)} ms in SQL ` +
-      `(the rest is building parameter arrays, begin/commit and pool checkout); ${logs} logs`,
+      `(the rest is building statements and their parameter arrays, begin/commit and pool checkout); ${logs} logs`,
   );
   console.table(
     [...run.statements.entries()]

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Pool, PoolClient } from 'pg';
 import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf } from '../apps/server/src/chain/rollups';
 
@@ -200,34 +202,33 @@ async function writeSales(client: PoolClient, { collections, sales, spanDays, bu
 }
 
 async function writeRollups(client: PoolClient, { collections, listingEvents }: MarketParameters, end: Date) {
+  // The rollup helpers are drizzle SQL: these statements run through drizzle, on this client and its settings.
+  const db = drizzle(client);
   // Exactly what insertSales rolls up (trades and ETH volume per UTC minute), plus the order book's listing
   // minutes; every written minute carries the collection's floor at its end, drifting around its base floor.
-  await client.query(
-    `insert into collection_stats_1m (collection, minute, trades, volume_wei, new_listings, floor_wei)
-     select x.collection, x.minute, sum(x.trades), sum(x.volume), sum(x.new_listings),
-            round(c.floor_wei * (1 + 0.25 * sin(extract(epoch from x.minute) / (86400 * c.drift_days) + c.drift_phase))::numeric)
-       from (
-         select collection, ${minuteOf('block_time')} as minute, count(*) as trades, sum(price_wei) as volume,
-                0 as new_listings
-           from sales group by 1, 2
-         union all
-         select c.address, ${minuteOf(`(c.launch + random() * ($3::timestamptz - c.launch))`)}, 0, 0, 1
-           from generate_series(1, $1::int) as i,
-                lateral (select i, least($2::int, floor(exp(random() * ln($2::int + 1))))::int as k) as r
-           join market_collections c on c.k = r.k
-       ) as x
-       join market_collections c on c.address = x.collection
-      group by x.collection, x.minute, c.floor_wei, c.drift_days, c.drift_phase
-      order by x.minute`,
-    [listingEvents, collections, end],
-  );
-  await client.query(
-    `insert into collection_stats_buckets (span_minutes, bucket, collection, trades, volume_wei)
-     select span.minutes, ${coarseBucketOf('minute', 'span.minutes')}, collection, sum(trades), sum(volume_wei)
-       from collection_stats_1m cross join unnest($1::int[]) as span(minutes)
-      where trades > 0 group by 1, 2, 3 order by 1, 2`,
-    [COARSE_SPANS_MINUTES],
-  );
+  const rank = sql`least(${collections}::int, floor(exp(random() * ln(${collections}::int + 1))))::int`;
+  await db.execute(sql`
+    insert into collection_stats_1m (collection, minute, trades, volume_wei, new_listings, floor_wei)
+    select x.collection, x.minute, sum(x.trades), sum(x.volume), sum(x.new_listings),
+           round(c.floor_wei * (1 + 0.25 * sin(extract(epoch from x.minute) / (86400 * c.drift_days) + c.drift_phase))::numeric)
+      from (
+        select collection, ${minuteOf(sql`block_time`)} as minute, count(*) as trades, sum(price_wei) as volume,
+               0 as new_listings
+          from sales group by 1, 2
+        union all
+        select c.address, ${minuteOf(sql`(c.launch + random() * (${end}::timestamptz - c.launch))`)}, 0, 0, 1
+          from generate_series(1, ${listingEvents}::int) as i,
+               lateral (select i, ${rank} as k) as r
+          join market_collections c on c.k = r.k
+      ) as x
+      join market_collections c on c.address = x.collection
+     group by x.collection, x.minute, c.floor_wei, c.drift_days, c.drift_phase
+     order by x.minute`);
+  await db.execute(sql`
+    insert into collection_stats_buckets (span_minutes, bucket, collection, trades, volume_wei)
+    select span.minutes, ${coarseBucketOf(sql`minute`, sql`span.minutes`)}, collection, sum(trades), sum(volume_wei)
+      from collection_stats_1m cross join unnest(${sql.param(COARSE_SPANS_MINUTES)}::int[]) as span(minutes)
+     where trades > 0 group by 1, 2, 3 order by 1, 2`);
 }
 
 async function writeListings(client: PoolClient, end: Date) {

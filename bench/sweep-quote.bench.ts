@@ -1,7 +1,7 @@
 import { botAccounts, toPostListing } from '@floordesk/devnet';
 import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, normalizeAddress, SweepQuoteRequest } from '@floordesk/protocol';
 import { parseEther } from 'viem';
-import { devnetChainAccess } from '../apps/server/src/chain/open-chain';
+import { devnetChainAccess } from '../apps/server/src/devnet';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { submitListing } from '../apps/server/src/market/listings/submit';

@@ -1,5 +1,6 @@
 import { TRENDING_LIMIT, TRENDING_WINDOWS } from '@floordesk/protocol';
 import { collectionRows } from '../apps/server/src/modules/trending/store';
+import { MINUTE_MS } from '../apps/server/src/time';
 import { openBenchServer } from './bench-database';
 import { generateMarket, type MarketParameters } from './market-fixture';
 import type { Benchmark } from './run';
@@ -17,7 +18,6 @@ const MARKET: MarketParameters = {
 const WARM_UP = 20;
 const ITERATIONS = 300;
 const TARGET_P99_MS = 20;
-const MINUTE_MS = 60_000;
 
 /**
  * The trending query (collectionRows, as GET /api/trending runs it on a cache miss) over every window, on a
@@ -50,7 +50,7 @@ const benchmark: Benchmark = {
           const now = new Date(end.getTime() - ((i * 37) % 1440 + 1) * MINUTE_MS + 30_000);
           for (const minutes of TRENDING_WINDOWS) {
             const start = performance.now();
-            const rows = await collectionRows(database.pool, {
+            const rows = await collectionRows(database.db, {
               minutes,
               now,
               filter: { kind: 'trading' },

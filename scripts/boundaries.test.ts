@@ -55,6 +55,13 @@ describe('server boundaries', () => {
     );
     expect(broken).toEqual(['server modules do not depend on each other in a cycle']);
   });
+  it('lets only db/ and the job queue import the PostgreSQL driver, and test fixtures', () => {
+    expect(rulesBroken(file('apps/server/src/modules/sweep/store.ts', 'pg'))).toHaveLength(1);
+    expect(rulesBroken(file('apps/server/src/db/pool.ts', 'pg'))).toEqual([]);
+    expect(rulesBroken(file('apps/server/src/worker/worker.ts', 'pg'))).toEqual([]);
+    expect(rulesBroken(file('apps/server/src/testing/market-rows.ts', 'pg'))).toEqual([]);
+  });
+
   it('lets only the devnet composition import the devnet package, and test fixtures', () => {
     expect(rulesBroken(file('apps/server/src/main.ts', '@floordesk/devnet'))).toHaveLength(1);
     expect(rulesBroken(file('apps/server/src/devnet.ts', '@floordesk/devnet'))).toEqual([]);

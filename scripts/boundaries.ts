@@ -80,6 +80,12 @@ const RULES: Rule[] = [
     sourcesOnly: true,
     check: (file, target) => file.startsWith(SERVER) && target === '@floordesk/devnet' && file !== DEVNET_COMPOSITION,
   },
+  {
+    name: "server code reaches PostgreSQL through db/'s handle; the driver (pg) is imported only in db/ and by pg-boss's adapter",
+    sourcesOnly: true,
+    check: (file, target) =>
+      file.startsWith(SERVER) && target === 'pg' && segmentUnder(SERVER, file) !== 'db' && file !== `${SERVER}worker/worker.ts`,
+  },
 ];
 
 /** Every import that crosses a boundary, plus every cycle between server modules. */

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { SweepItemStatus } from '@floordesk/protocol';
 import type { Page } from '@playwright/test';
 import { formatEther, type Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
@@ -55,7 +54,7 @@ test.describe('sweep buying, premium wallet', () => {
     await page.keyboard.press('1');
     await expect(preset(0)).toHaveAttribute('aria-pressed', 'true');
 
-    // Custom 1 has no values yet: choosing it opens the settings, which refuse a priority of 0 (spec §5).
+    // Custom 1 has no values yet: choosing it opens the settings, which refuse a priority of 0.
     await page.keyboard.press('4');
     const settings = page.getByRole('dialog', { name: 'Custom Gas Fee settings' });
     await expect(settings).toBeVisible();
@@ -75,11 +74,11 @@ test.describe('sweep buying, premium wallet', () => {
     const modal = page.getByRole('dialog', { name: 'Sweep 5 items' });
     await expect(modal).toBeVisible();
     for (const listing of listings) {
-      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', String(SweepItemStatus.Bought), {
+      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', 'bought', {
         timeout: 60_000,
       });
     }
-    await expect(modal.getByTestId('sweep-item-status').first()).toHaveText(en.sweep.status['3']!);
+    await expect(modal.getByTestId('sweep-item-status').first()).toHaveText(en.sweep.status.bought!);
     await page.screenshot({ path: 'screenshots/sweep-bought-en-1440.png' });
 
     // One transaction, with the fast preset's fees, and the 5 tokens are the buyer's on chain.
@@ -109,7 +108,7 @@ test.describe('sweep buying, premium wallet', () => {
     wallet.rejectTransactions(true);
     await page.getByTestId('sweep-button').click();
     for (const listing of listings) {
-      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', String(SweepItemStatus.Rejected));
+      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', 'rejected');
     }
     await page.screenshot({ path: 'screenshots/sweep-rejected-en-1440.png' });
     await page.keyboard.press('Escape');
@@ -123,12 +122,12 @@ test.describe('sweep buying, premium wallet', () => {
     });
     const balanceBefore = await market.clients.chain.getBalance({ address: wallet.address });
     await page.getByTestId('sweep-button').click();
-    await expect(sweepItem(page, taken.tokenId)).toHaveAttribute('data-status', String(SweepItemStatus.Failed), {
+    await expect(sweepItem(page, taken.tokenId)).toHaveAttribute('data-status', 'failed', {
       timeout: 60_000,
     });
     const bought = listings.filter((listing) => listing !== taken);
     for (const listing of bought) {
-      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', String(SweepItemStatus.Bought));
+      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', 'bought');
     }
     await page.screenshot({ path: 'screenshots/sweep-rival-en-1440.png' });
 

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { devnetAccount } from '@floordesk/devnet';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, chainName, loadConfig, originWarning, withDevnetPremium } from './config';
-import { testConfig } from './testing/server';
+import { CONFIG_VARIABLES, ConfigError, chainName, loadConfig, originWarning } from './config';
 
 const trust = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
 const originOnPort3000 = (HOST: string) => loadConfig({ HOST, PORT: '3000' }).origin.href;
@@ -51,15 +49,6 @@ describe('configuration', () => {
       '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
       '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
     ]);
-  });
-
-  it('makes the devnet people accounts premium when PREMIUM_ADDRESSES is unset, and only then', () => {
-    const people = [0, 1, 2, 3, 4].map((index) => devnetAccount(index).address.toLowerCase());
-    expect([...(withDevnetPremium(loadConfig({})).premiumAddresses ?? [])]).toEqual(people);
-    const chosen = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-    expect([...(withDevnetPremium(loadConfig({ PREMIUM_ADDRESSES: chosen })).premiumAddresses ?? [])]).toEqual([chosen]);
-    // Tests use the same accounts and decide premium themselves.
-    expect(testConfig().premiumAddresses).toBeUndefined();
   });
 
   it('treats an empty value as unset', () => {

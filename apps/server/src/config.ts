@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
-import { ACCOUNT_PLAN, devnetAccount } from '@floordesk/devnet';
 import { Address, DEVNET_CHAIN_ID, MAINNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
 import { z } from 'zod';
 import { addressKind } from './net/ip-address';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-/** What one process runs (ARCHITECTURE §1); `npm start` runs them all, production one per process. */
+/** What one process runs: `npm start` runs them all in one, production each role as its own process. */
 export const ROLES = ['api', 'indexer', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -72,7 +71,7 @@ export type Config = {
   originConfigured: boolean;
   /** Where ipfs:// URIs are read: `${ipfsGateway}CID/path`. */
   ipfsGateway: URL;
-  /** Granted premium for good; undefined when PREMIUM_ADDRESSES is unset (see withDevnetPremium). */
+  /** Granted premium for good; undefined when PREMIUM_ADDRESSES is unset (see withDevnetPremium, devnet.ts). */
   premiumAddresses: ReadonlySet<string> | undefined;
   authRateLimit: number;
   /** Listings a client may post per minute (`POST /api/orders/listings`); in-process connectors are not limited. */
@@ -128,18 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: vars.WEB_DIST === undefined ? defaultWebDist() : path.resolve(base, vars.WEB_DIST),
     version: vars.BUILD_VERSION ?? packageVersion(),
   };
-}
-
-/**
- * On the devnet FloorDesk starts itself, with PREMIUM_ADDRESSES unset, the people accounts (anvil's 0–4, the ones a
- * person or the e2e wallet signs in with) are premium: `npm start` then lets anyone try sweeping without a setup step.
- * Kept out of loadConfig's defaults so tests, which use the same accounts, decide premium themselves.
- */
-export function withDevnetPremium(config: Config): Config {
-  if (config.premiumAddresses !== undefined) return config;
-  const { from, count } = ACCOUNT_PLAN.people;
-  const people = Array.from({ length: count }, (_, i) => normalizeAddress(devnetAccount(from + i).address));
-  return { ...config, premiumAddresses: new Set(people) };
 }
 
 /**

@@ -1,16 +1,17 @@
-import { calendarSchedule, reportedTokens, type Simulator, startSimulator } from '@floordesk/devnet';
 import { type PostListingRequest, statusMessages } from '@floordesk/protocol';
 import pino from 'pino';
-import { startIndexer } from './chain/indexer';
+import type { ChainAccess } from './chain/client';
+import { INDEXER_LOCK_KEY, startIndexer } from './chain/indexer';
 import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
-import { ConfigError, loadConfig, originWarning, withDevnetPremium } from './config';
-import type { AppContext } from './context';
+import { ConfigError, loadConfig, originWarning } from './config';
+import type { AppContext, RoleContext } from './context';
+import { type RunningSimulator, type ServerDevnet, startServerDevnet, withDevnetPremium } from './devnet';
 import { upsertCalendarEvents } from './modules/calendar/store';
 import { startGasPriceWatcher } from './modules/gas-price/watcher';
 import { openPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { connectDatabase } from './db/pool';
+import { connectDatabase, tryAdvisoryLock } from './db/pool';
 import { buildServer } from './http/server';
 import { createGuardedFetch } from './net/guarded-fetch';
 import { submitListing } from './market/listings/submit';
@@ -55,39 +56,50 @@ async function main(): Promise<void> {
   await runMigrations(database.pool);
 
   const { origin } = config.origin;
-  const chain = await openChain(config, (message) => process.stdout.write(`${message}\n`));
-  running.push(chain.stop);
-  const devnet = chain.devnet;
-  if (devnet) {
-    const addresses = new Map(devnet.manifest.collections.map((c) => [c.slug, c.address.toLowerCase()]));
-    await upsertCalendarEvents(
-      database.pool,
-      calendarSchedule(new Date(devnet.manifest.createdAt), origin),
-      (slug) => addresses.get(slug),
-    );
+  // RPC_URL names the node to follow; without it FloorDesk runs its own devnet, and composes it in below.
+  let devnet: ServerDevnet | undefined;
+  let chain: ChainAccess;
+  if (config.rpcUrl === undefined) {
+    devnet = await startServerDevnet(config, (message) => process.stdout.write(`${message}\n`));
+    running.push(devnet.stop);
+    chain = devnet.chain;
+    await upsertCalendarEvents(database.db, devnet.calendar);
+  } else {
+    chain = await openChain(config.rpcUrl, config.chainId);
   }
 
-  let simulator: Simulator | undefined;
+  let simulator: RunningSimulator | undefined;
   if (config.roles.has('api')) {
-    const gasPrice = startGasPriceWatcher({ chain: chain.access, log: logger.child({ role: 'gas-price' }) });
+    const gasPrice = startGasPriceWatcher({ chain, log: logger.child({ role: 'gas-price' }) });
     running.push(gasPrice.stop);
     const app = await buildServer({
       config: devnet ? withDevnetPremium(config) : config,
-      database,
+      db: database.db,
       logger,
-      chain: chain.access,
+      chain,
       gasPrice: gasPrice.latest,
-      ...(devnet && { devnet: { simulatorState: () => simulator?.state() ?? SIMULATOR_OFF, rpcUrl: devnet.rpcUrl } }),
+      ...(devnet && {
+        devnet: { simulatorState: () => simulator?.state() ?? SIMULATOR_OFF, rpcUrl: devnet.rpcUrl, assets: devnet.assets },
+      }),
     });
     running.push(() => app.close());
     await app.listen({ port: config.port, host: config.host });
   }
+  const roleContext = (role: string): RoleContext => ({
+    db: database.db,
+    chain,
+    now: () => new Date(),
+    log: logger.child({ role }),
+  });
   if (config.roles.has('indexer')) {
-    const roleOptions = { pool: database.pool, chain: chain.access, now: () => new Date() };
-    const startBlock = config.indexerStartBlock ?? (devnet ? 0 : Number(await chain.access.client.getBlockNumber()));
-    const indexer = startIndexer({ ...roleOptions, log: logger.child({ role: 'indexer' }), startBlock });
+    const startBlock = config.indexerStartBlock ?? (devnet ? 0 : Number(await chain.client.getBlockNumber()));
+    const indexer = startIndexer({
+      ...roleContext('indexer'),
+      startBlock,
+      writerLock: () => tryAdvisoryLock(database.pool, INDEXER_LOCK_KEY),
+    });
     running.push(indexer.stop);
-    const mempool = startMempoolWatcher({ ...roleOptions, log: logger.child({ role: 'mempool' }) });
+    const mempool = startMempoolWatcher(roleContext('mempool'));
     running.push(mempool.stop);
   }
   if (config.roles.has('worker')) {
@@ -95,11 +107,8 @@ async function main(): Promise<void> {
       pool: database.pool,
       jobs: JOBS,
       context: {
-        database,
-        chain: chain.access,
-        now: () => new Date(),
-        log: logger.child({ role: 'worker' }),
-        flagged: devnet ? reportedTokens(devnet.manifest) : [],
+        ...roleContext('worker'),
+        flagged: devnet?.reported ?? [],
         // The devnet's token URIs point at this server, on loopback: the one address the fetcher may reach there.
         fetchUri: createGuardedFetch({ ipfsGateway: config.ipfsGateway, allowedOrigins: devnet ? [origin] : [] }),
       },
@@ -108,15 +117,13 @@ async function main(): Promise<void> {
   }
   if (devnet && config.simulator.enabled) {
     const log = logger.child({ role: 'simulator' });
-    const connector: AppContext = { config, db: database.db, now: () => new Date(), chain: chain.access };
-    simulator = startSimulator({
-      rpcUrl: devnet.rpcUrl,
-      manifest: devnet.manifest,
+    const connector: AppContext = { config, db: database.db, now: () => new Date(), chain };
+    const started = devnet.startSimulator({
       ratePerMinute: config.simulator.ratePerMinute,
       postListing: (listing) => postListing(connector, listing),
       log: (message, details) => log.debug(details ?? {}, message),
     });
-    const started = simulator;
+    simulator = started;
     running.push(() => started.stop());
   }
 

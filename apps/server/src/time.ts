@@ -2,3 +2,5 @@
 export function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
+
+export const MINUTE_MS = 60_000;

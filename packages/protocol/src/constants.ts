@@ -1,6 +1,6 @@
 /**
- * Business constants of spec §9 that the code relies on; each lives here once. No zod here: the web app imports
- * these at run time and must not load the schemas.
+ * Business constants the code relies on, most of them the original app's figures; each lives here once. No zod
+ * here: the web app imports these at run time and must not load the schemas.
  */
 
 /** HTTP: a call times out after 60 s and is retried up to 4 times, 1000 ms apart. */
@@ -14,8 +14,8 @@ export const TOAST_DURATION_MS = 2000;
 export const ERROR_NOTICE_THROTTLE_MS = 3000;
 
 /**
- * What the web app reports of the errors it meets (spec §8 "reported"): a wallet error, or a failed API call as the
- * client saw it (a refusal status, an HTTP error, no answer, a timeout).
+ * What the web app reports to the server of the errors it meets, as the original app did: a wallet error, or a
+ * failed API call as the client saw it (a refusal status, an HTTP error, no answer, a timeout).
  */
 export const CLIENT_ERROR_KINDS = ['wallet', 'status', 'http', 'network', 'timeout'] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
@@ -27,7 +27,7 @@ export const SHORT_ADDRESS = { head: 5, tail: 4 } as const;
 /** Long addresses (18 characters or more): first 7 and last 5. */
 export const LONG_ADDRESS = { head: 7, tail: 5, minLength: 18 } as const;
 
-/** Layout breakpoints (px) of spec §9. */
+/** Layout breakpoints (px): widths at which the header and the bottom bar change. */
 export const BREAKPOINTS = {
   topMenuInline: 800,
   desktopBar: 850,
@@ -39,34 +39,30 @@ export const BREAKPOINTS = {
 } as const;
 
 /**
- * Trending windows in minutes (spec §2: 1, 5, 15, 30 min, 1, 4, 12 h, 1 day). The spec names them by index,
+ * Trending windows in minutes (1, 5, 15, 30 min, 1, 4, 12 h, 1 day). The original app names them by index,
  * which the web app stores under `smalltime`; the API takes minutes.
  */
 export const TRENDING_WINDOWS = [1, 5, 15, 30, 60, 240, 720, 1440] as const;
 export type TrendingWindow = (typeof TRENDING_WINDOWS)[number];
-/** Spec §9: window id 2, 15 minutes. */
+/** The default trending window: id 2, 15 minutes. */
 export const DEFAULT_TRENDING_WINDOW_ID = 2;
 /** The trending panel refreshes this often while open and the page is visible. */
 export const TRENDING_REFRESH_MS = 10_000;
 /** Rows a trending window answers with. */
 export const TRENDING_LIMIT = 50;
 
-/** Watchlist panel windows in minutes (spec §9: 5, 10, 30 min, 1 h, 4 h, 1 d). */
+/** Watchlist panel windows in minutes (5, 10, 30 min, 1 h, 4 h, 1 d). */
 export const WATCHLIST_WINDOWS = [5, 10, 30, 60, 240, 1440] as const;
 export type WatchlistWindow = (typeof WATCHLIST_WINDOWS)[number];
 /** Ours: a watchlist holds at most this many collections. */
 export const WATCHLIST_MAX = 500;
 
-/** Recent searches kept in the browser (spec §9). */
+/** Recent searches kept in the browser. */
 export const RECENT_SEARCHES_MAX = 10;
 /** Longest search text the API accepts. */
 export const SEARCH_QUERY_MAX = 100;
 /** Results a search answers with. */
 export const SEARCH_LIMIT = 20;
-
-/** Rarity tiers (spec §3 `flag`, §3 "Other": Ordinary, Classic, Rare, Legendary). */
-export const RankTier = { Ordinary: 1, Classic: 2, Rare: 3, Legendary: 4 } as const;
-export type RankTier = (typeof RankTier)[keyof typeof RankTier];
 
 /** Floor-history ranges and the bucket each is drawn in. */
 export const FLOOR_HISTORY_RANGES = {
@@ -78,10 +74,10 @@ export const FLOOR_HISTORY_RANGES = {
 } as const;
 export type FloorHistoryRange = keyof typeof FLOOR_HISTORY_RANGES;
 
-/** Holders above this share of the supply (percent) are highlighted as big holders (spec §9). */
+/** Holders above this share of the supply (percent) are highlighted as big holders. */
 export const BIG_HOLDER_PERCENT = 1;
 
-/** Calendar modal (spec §9). */
+/** Calendar modal: its width and its timeline's scroll step (px). */
 export const CALENDAR_MODAL_WIDTH = 1100;
 export const CALENDAR_SCROLL_STEP_PX = 81;
 

@@ -17,3 +17,4 @@ export * from './market-views';
 export * from './gas';
 export * from './sweep';
 export * from './sweep-plan';
+export * from './wire-codes';

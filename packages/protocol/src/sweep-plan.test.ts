@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Marketplace } from './marketplaces';
+import { SweepPlanItem } from './sweep';
 import {
   breakEvenWei,
   gasLimit,
+  pendingItems,
+  planItemOf,
   selectSweep,
   SWEEP_MAX_SPARES,
   type SweepCandidate,
@@ -21,7 +24,7 @@ function listing(price: string, values: Partial<SweepCandidate> = {}): SweepCand
     marketplace: 'opensea',
     from_address: '0x5e11e50000000000000000000000000000000000',
     pending_count: 0,
-    risk_flag: 0,
+    flagged: false,
     ...values,
   };
 }
@@ -53,7 +56,7 @@ describe('selectSweep', () => {
 
   it('skips pending and flagged listings when asked, and buys them otherwise', () => {
     const pending = listing('100', { pending_count: 2 });
-    const flagged = listing('110', { risk_flag: 1 });
+    const flagged = listing('110', { flagged: true });
     const book = [pending, flagged, listing('200'), listing('300'), listing('400')];
     const skipping = selectSweep(book, options());
     expect(skipping.buy.map((l) => l.price)).toEqual(['200', '300', '400']);
@@ -100,6 +103,41 @@ describe('selectSweep', () => {
     expect(selectSweep(book, options({ maxTotal: 3n * ETH })).spares).toHaveLength(SWEEP_MAX_SPARES);
     const rising = [listing('100'), listing('200'), listing('300'), listing('301')];
     expect(selectSweep(rising, options({ maxTotal: 600n })).spares).toEqual([]);
+  });
+});
+
+describe('planItemOf', () => {
+  const row = {
+    ...listing('100'),
+    order_way: 1,
+    img: 'https://img.example/1.png',
+    rank: 7,
+    listed_at: 1_700_000_000,
+  };
+
+  it("copies exactly the plan item schema's listing fields, with the role and the reason", () => {
+    const item = planItemOf(row, 'skip', 'flagged');
+    expect(SweepPlanItem.strict().parse(item)).toEqual(item);
+    expect(item).toEqual({
+      order_id: row.order_id,
+      token_id: row.token_id,
+      price: '100',
+      marketplace: 'opensea',
+      order_way: 1,
+      img: 'https://img.example/1.png',
+      rank: 7,
+      role: 'skip',
+      reason: 'flagged',
+    });
+  });
+
+  it('names what each item waits for until the receipt: in progress, on standby, or skipped', () => {
+    const items = [planItemOf(row, 'buy'), planItemOf(row, 'spare'), planItemOf(row, 'skip', 'own')];
+    expect(pendingItems(items).map((item) => [item.role, item.status])).toEqual([
+      ['buy', 'in_progress'],
+      ['spare', 'standby'],
+      ['skip', 'skipped'],
+    ]);
   });
 });
 

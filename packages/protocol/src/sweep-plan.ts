@@ -1,12 +1,13 @@
 /**
- * Sweep buying (spec §4, §5, §9, ARCHITECTURE.md §6): which listings a sweep of N items takes, the item statuses
+ * Sweep buying: which listings a sweep of N items takes, the item statuses
  * and the break-even price. Plain functions without zod: the web app previews a sweep with the same selection the
  * server plans it with.
  */
 import type { Marketplace } from './marketplaces';
-import type { SweepOrderItem, SweepPlanItem } from './sweep';
+import type { SweepPlanItem } from './sweep';
+import type { SweepItemStatusName } from './wire-codes';
 
-/** The sweep slider's range (spec §9). */
+/** The sweep slider's range. */
 export const SWEEP_MIN_ITEMS = 1;
 export const SWEEP_MAX_ITEMS = 30;
 /**
@@ -14,7 +15,7 @@ export const SWEEP_MAX_ITEMS = 30;
  * first is replaced instead of lost. Each costs calldata (~20k gas), so only a few, and only within the user's total.
  */
 export const SWEEP_MAX_SPARES = 5;
-/** Sweep count buttons by screen (spec §9): desktop 2–5 (plus 10 above 1600 px), mobile 2–6, narrow 2–10. */
+/** Sweep count buttons by screen: desktop 2–5 (plus 10 above 1600 px), mobile 2–6, narrow 2–10. */
 export const SWEEP_BUTTONS = {
   desktop: [2, 3, 4, 5],
   wide: [2, 3, 4, 5, 10],
@@ -23,49 +24,50 @@ export const SWEEP_BUTTONS = {
 } as const;
 /** Below this width the sweep popover offers the narrow set of buttons. */
 export const SWEEP_NARROW_MAX_PX = 500;
-/** Spec §9: a change of the sweep count settles this long before the preview follows it. */
+/** A change of the sweep count settles this long before the preview follows it. */
 export const SWEEP_SELECTION_DEBOUNCE_MS = 100;
 
-/** Spec §9: the gas limit is the estimate plus 30%, or 400000 when the estimate fails. */
+/** The gas limit is the estimate plus 30%, or 400000 when the estimate fails. */
 export const GAS_LIMIT_MARGIN_PERCENT = 30n;
 export const GAS_LIMIT_FALLBACK = 400_000n;
-/** Spec §9: the break-even price assumes a buy of this much gas. */
+/** The break-even price assumes a buy of this much gas. */
 export const BREAK_EVEN_GAS = 250_000n;
 /** The marketplace fee a resale pays, in percent, for the break-even price (OpenSea's 2.5%: spec's "general"). */
 export const BREAK_EVEN_FEE_PERCENT = 2.5;
 
-/** A sweep item's status (spec §4 `is_buy`); the numbers are the spec's and reach users in its messages. */
-export const SweepItemStatus = {
-  InProgress: 1,
-  Bought: 3,
-  Failed: 4,
-  /** Skipped, or an order error. */
-  Skipped: 5000,
-  Rejected: 4001,
-  OverGasLimit: 5253,
-  HigherThanExpected: 1515,
-} as const;
-export type SweepItemStatus = (typeof SweepItemStatus)[keyof typeof SweepItemStatus];
-
 /** What a sweep plan does with a listing: buy it, keep it as a spare behind the others, or pass it over. */
 export type SweepRole = 'buy' | 'spare' | 'skip';
 
-const PENDING_STATUS: Record<SweepRole, SweepItemStatus | null> = {
-  buy: SweepItemStatus.InProgress,
-  spare: null,
-  skip: SweepItemStatus.Skipped,
+/** The listing fields a sweep plan item carries: the plan item's schema picks these, and `planItemOf` copies them. */
+export const PLAN_ITEM_LISTING_FIELDS = ['order_id', 'token_id', 'price', 'marketplace', 'order_way', 'img', 'rank'] as const;
+export type PlanItemListingField = (typeof PLAN_ITEM_LISTING_FIELDS)[number];
+export type PlanItemListing = Pick<SweepPlanItem, PlanItemListingField>;
+
+/** A listing as a sweep plan's item: what the plan does with it and, for a skipped one, why. */
+export function planItemOf(listing: PlanItemListing, role: SweepRole, reason: SkipReason | null = null): SweepPlanItem {
+  const item = Object.fromEntries(PLAN_ITEM_LISTING_FIELDS.map((field) => [field, listing[field]])) as PlanItemListing;
+  return { ...item, role, reason };
+}
+
+/** A sweep plan item with its status by name (the wire's `is_buy` code is `sweepItemStatusCode`'s). */
+export type SweepItem = SweepPlanItem & { status: SweepItemStatusName };
+
+const PENDING_STATUS: Record<SweepRole, SweepItemStatusName> = {
+  buy: 'in_progress',
+  spare: 'standby',
+  skip: 'skipped',
 };
 
-/** Spec §4: from the plan until the receipt, planned items are in progress, skipped ones 5000, spares unused (null). */
-export function pendingItems(items: readonly SweepPlanItem[]): SweepOrderItem[] {
-  return items.map((item) => ({ ...item, is_buy: PENDING_STATUS[item.role] }));
+/** From the plan until the receipt, planned items are in progress, skipped ones skipped and spares on standby. */
+export function pendingItems(items: readonly SweepPlanItem[]): SweepItem[] {
+  return items.map((item) => ({ ...item, status: PENDING_STATUS[item.role] }));
 }
 
 /** Why a listing cheaper than the last one bought is not in the sweep. */
 export const SKIP_REASONS = ['duplicate', 'pending', 'flagged', 'own', 'unfillable'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** What the selection reads of a listing (the API's listing rows have these fields). */
+/** What the selection reads of a listing. */
 export type SweepCandidate = {
   order_id: string;
   token_id: string;
@@ -74,13 +76,14 @@ export type SweepCandidate = {
   marketplace: Marketplace;
   from_address: string;
   pending_count: number;
-  risk_flag: 0 | 1;
+  /** Reported by a marketplace (stolen or suspicious). */
+  flagged: boolean;
 };
 
 export type SweepSelectionOptions = {
   count: number;
   marketplaces: ReadonlySet<Marketplace>;
-  /** 'SKIP PENDING AND FLAGGED' (spec §5). */
+  /** The 'SKIP PENDING AND FLAGGED' box: leave out listings with a pending buy and flagged tokens. */
   skipPendingFlagged: boolean;
   /** The buyer's own wallets, lowercased: never bought from. */
   ownWallets: ReadonlySet<string>;
@@ -108,7 +111,7 @@ function skipReason(listing: SweepCandidate, taken: ReadonlySet<string>, options
   if (options.ownWallets.has(listing.from_address.toLowerCase())) return 'own';
   if (taken.has(listing.token_id)) return 'duplicate';
   if (options.skipPendingFlagged && listing.pending_count > 0) return 'pending';
-  if (options.skipPendingFlagged && listing.risk_flag === 1) return 'flagged';
+  if (options.skipPendingFlagged && listing.flagged) return 'flagged';
   return null;
 }
 
@@ -155,12 +158,12 @@ export function selectSweep<C extends SweepCandidate>(
   return { buy, spares, skipped, total, worstCase };
 }
 
-/** Spec §9: floor + gas cost of BREAK_EVEN_GAS + floor × fee %, in wei (the display rounds to 4 decimals). */
+/** Break-even: floor + gas cost of BREAK_EVEN_GAS + floor × fee %, in wei (the display rounds to 4 decimals). */
 export function breakEvenWei(floorWei: bigint, gasPriceWei: bigint, feePercent = BREAK_EVEN_FEE_PERCENT): bigint {
   return floorWei + BREAK_EVEN_GAS * gasPriceWei + (floorWei * BigInt(Math.round(feePercent * 100))) / 10_000n;
 }
 
-/** Spec §9: the gas limit sent is the estimate plus 30%, or the fallback when there is none. */
+/** The gas limit sent is the estimate plus 30%, or the fallback when there is none. */
 export function gasLimit(estimate: bigint | null): bigint {
   return estimate === null ? GAS_LIMIT_FALLBACK : estimate + (estimate * GAS_LIMIT_MARGIN_PERCENT) / 100n;
 }

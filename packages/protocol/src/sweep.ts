@@ -4,11 +4,18 @@ import { Bytes32, HexBytes, UintString } from './market';
 import { CollectionAddress, ListingRow } from './market-views';
 import { MARKETPLACES } from './marketplaces';
 import { Address, fieldRuleMessages } from './primitives';
-import { SKIP_REASONS, SWEEP_MAX_ITEMS, SWEEP_MIN_ITEMS, type SweepRole } from './sweep-plan';
+import {
+  PLAN_ITEM_LISTING_FIELDS,
+  type PlanItemListingField,
+  SKIP_REASONS,
+  SWEEP_MAX_ITEMS,
+  SWEEP_MIN_ITEMS,
+  type SweepRole,
+} from './sweep-plan';
 
 const Gwei = z.number().nonnegative().max(GAS_GWEI_MAX).nullable();
 
-/** One gas preset (spec §3 "Gas item"); the rules of spec §5 are `gasEntryProblem`'s. */
+/** One gas preset; the rules its values obey are `gasEntryProblem`'s. */
 export const GasEntrySchema = z
   .object({
     type: z.number().int().refine((type) => GAS_PRESET_TYPES.includes(type as never), { error: fieldRuleMessages.gas.en }),
@@ -22,13 +29,13 @@ export const GasEntrySchema = z
   })
   .refine((entry) => gasEntryProblem(entry as GasEntryValue) === null, { error: fieldRuleMessages.gas.en });
 
-/** The six presets in key order, exactly one selected (spec §3 `gas_item`, §7 setgas `gasjson`). */
+/** The six presets in key order, exactly one selected (the original app's `gas_item`, sent to setgas as `gasjson`). */
 export const GasList = z
   .array(GasEntrySchema)
   .max(GAS_PRESET_TYPES.length, { error: fieldRuleMessages.gas.en })
   .refine((entries) => gasListProblem(entries as GasEntryValue[]) === null, { error: fieldRuleMessages.gas.en });
 
-/** Spec §7 getgas: an empty list when the user has never saved one (the client then sends its own, spec §7). */
+/** The saved presets (the original app's getgas): empty until the user saves; the client then sends its own. */
 export const GasSettingsData = z.object({ gas: z.array(GasEntrySchema).max(GAS_PRESET_TYPES.length) });
 export type GasSettingsData = z.infer<typeof GasSettingsData>;
 export const SaveGasSettingsRequest = z.object({ gas: GasList });
@@ -41,7 +48,7 @@ const SweepCount = z
 
 export const SweepQuoteRequest = z
   .object({
-    /** The chain the wallet is on: buying anywhere but FloorDesk's chain is refused (spec §5, chain 0x1). */
+    /** The chain the wallet is on: buying anywhere but FloorDesk's chain (`CHAIN_ID`) is refused. */
     chain_id: z.number().int().positive(),
     collection: CollectionAddress,
     count: SweepCount,
@@ -51,7 +58,7 @@ export const SweepQuoteRequest = z
     max_total: UintString,
     /** Marketplaces whose listings may be bought (the bar's switches). */
     marketplaces: z.array(z.enum(MARKETPLACES)).min(1).max(MARKETPLACES.length),
-    /** 'SKIP PENDING AND FLAGGED' (spec §5). */
+    /** The 'SKIP PENDING AND FLAGGED' box: leave out listings with a pending buy and flagged tokens. */
     skip_pending_flagged: z.boolean(),
     /** The preset that sets the transaction's fees. */
     gas: GasEntrySchema,
@@ -63,15 +70,9 @@ export const SweepQuoteRequest = z
 export type SweepQuoteRequest = z.input<typeof SweepQuoteRequest>;
 
 /** One item of a sweep plan: a listing to buy, a spare behind them, or a cheaper one passed over and why. */
-export const SweepPlanItem = ListingRow.pick({
-  order_id: true,
-  token_id: true,
-  price: true,
-  marketplace: true,
-  order_way: true,
-  img: true,
-  rank: true,
-}).extend({
+export const SweepPlanItem = ListingRow.pick(
+  Object.fromEntries(PLAN_ITEM_LISTING_FIELDS.map((field) => [field, true])) as Record<PlanItemListingField, true>,
+).extend({
   role: z.enum(['buy', 'spare', 'skip'] as const satisfies readonly SweepRole[]),
   reason: z.enum(SKIP_REASONS).nullable(),
 });
@@ -106,18 +107,21 @@ export const SweepQuoteData = z.object({
 });
 export type SweepQuoteData = z.infer<typeof SweepQuoteData>;
 
-/** Spec §7 addorder: the transaction the wallet sent for a quote (`hex`). */
+/** The original app's addorder: the transaction the wallet sent for a quote (`hex`). */
 export const SweepRecordRequest = z.object({
   id: z.uuid(),
   tx_hash: Bytes32.transform((hash) => hash.toLowerCase()),
 });
 export const SweepSettleRequest = z.object({ id: z.uuid() });
 
-/** Spec §7 order status `flag`: 0 still pending, 1 success (something bought), 2 failure. */
+/** The order status `flag`: 0 still pending, 1 success (something bought), 2 failure; named by `sweepOutcomeCode`. */
 export const SweepOrderFlag = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 export const SweepOrderItem = SweepPlanItem.extend({
-  /** SweepItemStatus once settled (3 bought, 4 failed, 5000 skipped); 1 while pending; null for an unused spare. */
+  /**
+   * SweepItemStatus once settled (3 bought, 4 failed, 5000 skipped); 1 while pending; null for an unused spare. The
+   * names FloorDesk uses for them are `sweepItemStatusCode`'s.
+   */
   is_buy: z.number().int().nullable(),
 });
 export type SweepOrderItem = z.infer<typeof SweepOrderItem>;

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tryAdvisoryLock } from '../db/pool';
+import { devnetChainAccess } from '../devnet';
 import { useTestDatabase } from '../testing/database';
 import { useTestDevnet } from '../testing/devnet';
 import { TOPIC } from './events';
-import { startIndexer } from './indexer';
-import { devnetChainAccess } from './open-chain';
+import { INDEXER_LOCK_KEY, startIndexer } from './indexer';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
@@ -113,7 +114,8 @@ describe('the indexer under faults', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const indexer = startIndexer({
-      pool: database().pool,
+      db: database().db,
+      writerLock: () => tryAdvisoryLock(database().pool, INDEXER_LOCK_KEY),
       chain: devnetChainAccess(url, devnet().manifest, 500),
       now: () => new Date(),
       log: pino({ level: 'silent' }),

@@ -1,18 +1,13 @@
-import type { Logger } from 'pino';
-import type { Pool, PoolClient } from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Block } from 'viem';
-import { withTransaction } from '../db/pool';
+import type { RoleContext } from '../context';
+import type { HeldLock } from '../db/pool';
 import { reverifyListings } from '../market/listings/lifecycle';
-import type { ChainAccess } from './client';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
 import { SEAPORT_TOPICS, TOKEN_TOPICS } from './events';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
 
-export type IndexerOptions = {
-  pool: Pool;
-  chain: ChainAccess;
-  now: () => Date;
-  log: Logger;
+export type IndexerOptions = RoleContext & {
   /** Where an empty index starts. */
   startBlock: number;
   /** Blocks per batch (one getLogs call, one database transaction). */
@@ -31,19 +26,19 @@ const ALL_TOPICS = [[...SEAPORT_TOPICS, ...TOKEN_TOPICS]] as [`0x${string}`[]];
  * where the last commit left off: no gap, no duplicate.
  */
 export async function indexStep(options: IndexerOptions): Promise<StepResult> {
-  const { pool, chain } = options;
+  const { db, chain } = options;
   const { client } = chain;
-  const cursor = await latestStored(pool);
+  const cursor = await latestStored(options);
   if (cursor) {
     const canonical = await client.getBlock({ blockNumber: BigInt(cursor.number) }).catch(notFound);
     if (canonical?.hash !== cursor.hash) {
       const ancestor = await commonAncestor(options);
-      await withTransaction(pool, (db) => rollBackTo(db, ancestor, options.now()));
+      await db.transaction((tx) => rollBackTo(tx, ancestor, options.now()));
       options.log.warn({ from: cursor.number, to: ancestor }, 'chain reorganised: rolled back to the common ancestor');
       return { reorgTo: ancestor };
     }
   }
-  await reverifyListings(pool, chain, options.now());
+  await reverifyListings(db, chain, options.now());
   const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
   const first = cursor ? cursor.number + 1 : options.startBlock;
   if (first > head) return null;
@@ -58,7 +53,7 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
       if (!batch) break;
       // Read and decode the next batch while the database writes this one: the two overlap on separate cores.
       next = batch.to < head ? readBatch(options, range(batch.to + 1), batch.lastHash) : null;
-      const stored = await withTransaction(pool, (db) => storeBlocks(db, batch.headers, batch.events, options.now()));
+      const stored = await db.transaction((tx) => storeBlocks(tx, batch.headers, batch.events, options.now()));
       done.to = batch.to;
       done.sales += stored.sales;
       done.transfers += stored.transfers;
@@ -109,12 +104,18 @@ async function readBatch(
 
 export type Indexer = { stop(): Promise<void> };
 
+/** Any fixed 64-bit key ('floo'); every indexer of a database takes the same one. */
+export const INDEXER_LOCK_KEY = 0x666c6f6fn;
+
 /**
  * Follows the head: steps while there is work, then polls. Errors (an RPC timeout, a database restart) are logged
  * and retried with backoff up to 30 s; the cursor lives in the database, so nothing is lost. One writer per chain:
- * a PostgreSQL advisory lock elects it, and a second indexer waits as a standby.
+ * whoever holds the advisory lock INDEXER_LOCK_KEY (`writerLock` tries to take it), and a second indexer waits as a
+ * standby.
  */
-export function startIndexer(options: IndexerOptions): Indexer {
+export function startIndexer(
+  options: IndexerOptions & { writerLock: () => Promise<HeldLock | undefined> },
+): Indexer {
   const stopping = new AbortController();
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
@@ -127,11 +128,11 @@ export function startIndexer(options: IndexerOptions): Indexer {
     });
 
   const run = async () => {
-    let lock: PoolClient | undefined;
+    let lock: HeldLock | undefined;
     let failures = 0;
     while (!stopping.signal.aborted) {
       try {
-        lock ??= await acquireWriterLock(options.pool);
+        lock ??= await options.writerLock();
         if (!lock) {
           await sleep(5000);
           continue;
@@ -148,7 +149,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
         options.log.warn({ err: error, retryInMs: delay }, 'indexer step failed');
         if (lock && failures > 3) {
           // The lock's connection may be what broke: take a fresh one.
-          lock.release(true);
+          lock.discard();
           lock = undefined;
         }
         await sleep(delay);
@@ -166,30 +167,18 @@ export function startIndexer(options: IndexerOptions): Indexer {
   };
 }
 
-const WRITER_LOCK_KEY = 0x666c6f6f; // 'floo'
-
-async function acquireWriterLock(pool: Pool): Promise<PoolClient | undefined> {
-  const client = await pool.connect();
-  const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-    WRITER_LOCK_KEY,
-  ]);
-  if (rows[0]?.locked) return client;
-  client.release();
-  return undefined;
-}
-
-async function latestStored(pool: Pool): Promise<{ number: number; hash: string } | undefined> {
-  const { rows } = await pool.query<{ number: string; hash: string }>(
-    'select number, hash from chain_blocks order by number desc limit 1',
+async function latestStored({ db }: RoleContext): Promise<{ number: number; hash: string } | undefined> {
+  const { rows } = await db.execute<{ number: string; hash: string }>(
+    sql`select number, hash from chain_blocks order by number desc limit 1`,
   );
   const row = rows[0];
   return row ? { number: Number(row.number), hash: row.hash } : undefined;
 }
 
 /** Walks the stored blocks down until one is still on the chain; -1 when none is (a different chain). */
-async function commonAncestor({ pool, chain }: IndexerOptions): Promise<number> {
-  const { rows } = await pool.query<{ number: string; hash: string }>(
-    'select number, hash from chain_blocks order by number desc',
+async function commonAncestor({ db, chain }: RoleContext): Promise<number> {
+  const { rows } = await db.execute<{ number: string; hash: string }>(
+    sql`select number, hash from chain_blocks order by number desc`,
   );
   for (const row of rows) {
     const block = await chain.client.getBlock({ blockNumber: BigInt(row.number) }).catch(notFound);

@@ -1,9 +1,9 @@
 import { ItemType, SEAPORT_ABI } from '@floordesk/contracts';
-import type { Logger } from 'pino';
-import type { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
 import { decodeFunctionData, type Hex, type Transaction } from 'viem';
+import type { RoleContext } from '../context';
+import type { Executor } from '../db/pool';
 import { startRepeating } from './repeat';
-import type { ChainAccess } from './client';
 
 /** A pending transaction not mined after this long is taken as dropped. */
 const PENDING_TTL_MS = 10 * 60_000;
@@ -48,23 +48,18 @@ function nfts(items: readonly { itemType: number; token: string; identifierOrCri
 }
 
 /** Records pending fills of the given transaction; mined ones are skipped (ingest already cleared them). */
-export async function recordPending(pool: Pool, tx: Transaction, seaport: string, now: Date): Promise<number> {
+export async function recordPending(db: Executor, tx: Transaction, seaport: string, now: Date): Promise<number> {
   if (tx.blockNumber !== null || tx.to?.toLowerCase() !== seaport) return 0;
   const targets = fillTargets(tx.input);
   if (targets.length === 0) return 0;
-  const result = await pool.query(
-    `insert into pending_buys (tx_hash, collection, token_id, buyer, priority_fee_wei, seen_at)
-     select $1, * , $4, $5, $6 from unnest($2::text[], $3::numeric[]) on conflict do nothing`,
-    [
-      tx.hash.toLowerCase(),
-      targets.map((t) => t.collection),
-      targets.map((t) => t.tokenId.toString()),
-      tx.from.toLowerCase(),
-      // A legacy transaction's whole gas price counts as its tip: what a rival buyer would have to outbid.
-      (tx.maxPriorityFeePerGas ?? tx.gasPrice)?.toString() ?? null,
-      now,
-    ],
-  );
+  // A legacy transaction's whole gas price counts as its tip: what a rival buyer would have to outbid.
+  const tip = (tx.maxPriorityFeePerGas ?? tx.gasPrice)?.toString() ?? null;
+  const result = await db.execute(sql`
+    insert into pending_buys (tx_hash, collection, token_id, buyer, priority_fee_wei, seen_at)
+    select ${tx.hash.toLowerCase()}, *, ${tx.from.toLowerCase()}, ${tip}::numeric, ${now}::timestamptz
+      from unnest(${sql.param(targets.map((t) => t.collection))}::text[],
+                  ${sql.param(targets.map((t) => t.tokenId.toString()))}::numeric[])
+    on conflict do nothing`);
   return result.rowCount ?? 0;
 }
 
@@ -72,14 +67,8 @@ export async function recordPending(pool: Pool, tx: Transaction, seaport: string
  * Polls the node's pending-transaction filter and records the Seaport fills among them, so listings and
  * collections carry a pending count; mined transactions leave with their block, dropped ones after 10 minutes.
  */
-export function startMempoolWatcher(options: {
-  pool: Pool;
-  chain: ChainAccess;
-  now: () => Date;
-  log: Logger;
-  pollMs?: number;
-}): { stop(): Promise<void> } {
-  const { pool, chain, log } = options;
+export function startMempoolWatcher(options: RoleContext & { pollMs?: number }): { stop(): Promise<void> } {
+  const { db, chain, log } = options;
   let filter: Awaited<ReturnType<typeof chain.client.createPendingTransactionFilter>> | undefined;
   return startRepeating(async () => {
     try {
@@ -88,10 +77,9 @@ export function startMempoolWatcher(options: {
       const txs = await Promise.all(
         hashes.map((hash) => chain.client.getTransaction({ hash }).catch(() => undefined)),
       );
-      for (const tx of txs) if (tx) await recordPending(pool, tx, chain.contracts.seaport, options.now());
-      await pool.query('delete from pending_buys where seen_at < $1', [
-        new Date(options.now().getTime() - PENDING_TTL_MS),
-      ]);
+      for (const tx of txs) if (tx) await recordPending(db, tx, chain.contracts.seaport, options.now());
+      const droppedBefore = new Date(options.now().getTime() - PENDING_TTL_MS);
+      await db.execute(sql`delete from pending_buys where seen_at < ${droppedBefore}`);
     } catch (error) {
       // Nodes forget idle filters; a fresh one is made on the next tick.
       filter = undefined;

@@ -12,13 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import { type Address, createWalletClient, http, parseAbi } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pool } from 'pg';
+import type { Executor } from '../db/pool';
 import { buildServer } from '../http/server';
 import { rankStaleCollections } from '../modules/collection/rarity';
-import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 import { useTestDatabase } from '../testing/database';
 import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
-import { testConfig } from '../testing/server';
+import { testConfig, testDevnetOptions } from '../testing/server';
 import { createGuardedFetch, type GuardedFetch } from '../net/guarded-fetch';
 import type { ChainAccess } from './client';
 import { fillCollectionInfo, fillTokenMetadata } from './metadata';
@@ -32,18 +31,18 @@ const config = testConfig();
 /** The origin the server names in the metadata it serves: its configured one (images are never fetched here). */
 const assetOrigin = config.origin.origin;
 /** The metadata passes as the devnet's composition runs them: the devnet's own server is the one loopback allowed. */
-let passes: { pool: Pool; chain: ChainAccess; fetchUri: GuardedFetch };
+let passes: { db: Executor; chain: ChainAccess; fetchUri: GuardedFetch };
 
 beforeAll(async () => {
   app = await buildServer({
     config,
-    database: database(),
+    db: database().db,
     chain: devnet().chain,
-    devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl: devnet().rpcUrl },
+    devnet: testDevnetOptions(config, devnet().rpcUrl),
   });
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   passes = {
-    pool: database().pool,
+    db: database().db,
     chain: devnet().chain,
     fetchUri: createGuardedFetch({ ipfsGateway: config.ipfsGateway, allowedOrigins: [origin] }),
   };
@@ -176,7 +175,7 @@ describe('metadata', () => {
         COLLECTIONS.map((c) => [c.slug, c === hidden ? hiddenImageUrl(assetOrigin, c.slug) : tokenImageUrl(assetOrigin, c.slug, 1)]),
       ),
     );
-    await rankStaleCollections(database().pool);
+    await rankStaleCollections(database().db);
     expect(await rankedTokens(spec.slug)).toBe(spec.premint);
     expect(await rankedTokens(hidden.slug)).toBe(0);
 
@@ -204,7 +203,7 @@ describe('metadata', () => {
     );
     expect(after.rows[0]?.count).toBeGreaterThan(0);
     expect((await collectionImages())[hidden.slug]).toBe(tokenImageUrl(assetOrigin, hidden.slug, 1));
-    await rankStaleCollections(database().pool);
+    await rankStaleCollections(database().db);
     expect(await rankedTokens(hidden.slug)).toBe(hidden.premint);
   }, 180_000);
 

@@ -1,6 +1,6 @@
-import type { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
 import { type Address, erc721Abi, parseAbi } from 'viem';
-import { withTransaction } from '../db/pool';
+import type { Executor } from '../db/pool';
 import type { GuardedFetch } from '../net/guarded-fetch';
 import type { ChainAccess } from './client';
 
@@ -29,16 +29,16 @@ function read<T>(call: Promise<T>): Promise<T | null> {
  * (fillTokenMetadata).
  */
 export async function fillCollectionInfo({
-  pool,
+  db,
   chain,
   fetchUri,
 }: {
-  pool: Pool;
+  db: Executor;
   chain: ChainAccess;
   fetchUri: GuardedFetch;
 }): Promise<number> {
-  const { rows } = await pool.query<{ address: Address }>(
-    `select address from collections where info_status = 'pending' limit 20`,
+  const { rows } = await db.execute<{ address: Address }>(
+    sql`select address from collections where info_status = 'pending' limit 20`,
   );
   await Promise.all(
     rows.map(async ({ address }) => {
@@ -53,12 +53,10 @@ export async function fillCollectionInfo({
       ]);
       const standard = is721 ? 'erc721' : is1155 ? 'erc1155' : null;
       const image = contractUri ? await read(fetchJson(fetchUri, contractUri).then((metadata) => stringOrNull(metadata.image))) : null;
-      await pool.query(
-        `update collections set name = $2, symbol = $3, total_supply = $4, standard = $5, info_status = 'ok',
-                image_url = coalesce($6, image_url)
-          where address = $1`,
-        [address, name, symbol, supply?.toString() ?? null, standard, image],
-      );
+      await db.execute(sql`
+        update collections set name = ${name}, symbol = ${symbol}, total_supply = ${supply?.toString() ?? null},
+               standard = ${standard}, info_status = 'ok', image_url = coalesce(${image}, image_url)
+         where address = ${address}`);
     }),
   );
   return rows.length;
@@ -71,23 +69,21 @@ export async function fillCollectionInfo({
  * collection's unless the collection has an image of its own (one it did not take from that token).
  */
 export async function fillTokenMetadata(
-  { pool, chain, now, fetchUri }: { pool: Pool; chain: ChainAccess; now: () => Date; fetchUri: GuardedFetch },
+  { db, chain, now, fetchUri }: { db: Executor; chain: ChainAccess; now: () => Date; fetchUri: GuardedFetch },
   batch = 50,
 ): Promise<number> {
-  const { rows } = await pool.query<{
+  const { rows } = await db.execute<{
     collection: Address;
     token_id: string;
     standard: string | null;
     attempts: number;
     old_image: string | null;
-  }>(
-    `select t.collection, t.token_id, c.standard, t.metadata_attempts as attempts, t.image_url as old_image
-       from tokens t join collections c on c.address = t.collection
-      where t.metadata_status = 'pending' and c.info_status = 'ok'
-        and (t.metadata_next_attempt_at is null or t.metadata_next_attempt_at <= $1)
-      limit $2`,
-    [now(), batch],
-  );
+  }>(sql`
+    select t.collection, t.token_id, c.standard, t.metadata_attempts as attempts, t.image_url as old_image
+      from tokens t join collections c on c.address = t.collection
+     where t.metadata_status = 'pending' and c.info_status = 'ok'
+       and (t.metadata_next_attempt_at is null or t.metadata_next_attempt_at <= ${now()})
+     limit ${batch}`);
   const written = await Promise.all(
     rows.map(async (row): Promise<WrittenToken | null> => {
       try {
@@ -109,44 +105,36 @@ export async function fillTokenMetadata(
           .filter((a) => typeof a.trait_type === 'string' && (typeof a.value === 'string' || typeof a.value === 'number'))
           .map((a) => ({ type: String(a.trait_type), value: String(a.value) }));
         const image = stringOrNull(metadata.image);
-        await withTransaction(pool, async (client) => {
-          await client.query(
-            `update tokens set name = $3, image_url = $4, metadata_status = 'ok', metadata_next_attempt_at = null
-              where collection = $1 and token_id = $2`,
-            [row.collection, row.token_id, stringOrNull(metadata.name), image],
-          );
-          await client.query('delete from token_traits where collection = $1 and token_id = $2', [
-            row.collection,
-            row.token_id,
-          ]);
+        await db.transaction(async (tx) => {
+          const token = sql`collection = ${row.collection} and token_id = ${row.token_id}`;
+          await tx.execute(sql`
+            update tokens set name = ${stringOrNull(metadata.name)}, image_url = ${image}, metadata_status = 'ok',
+                   metadata_next_attempt_at = null
+             where ${token}`);
+          await tx.execute(sql`delete from token_traits where ${token}`);
           if (traits.length > 0) {
-            await client.query(
-              `insert into token_traits (collection, token_id, trait_type, value)
-               select $1, $2, * from unnest($3::text[], $4::text[]) on conflict do nothing`,
-              [row.collection, row.token_id, traits.map((t) => t.type), traits.map((t) => t.value)],
-            );
+            await tx.execute(sql`
+              insert into token_traits (collection, token_id, trait_type, value)
+              select ${row.collection}, ${row.token_id}::numeric, *
+                from unnest(${sql.param(traits.map((t) => t.type))}::text[],
+                            ${sql.param(traits.map((t) => t.value))}::text[])
+              on conflict do nothing`);
           }
         });
         return { collection: row.collection, tokenId: row.token_id, image, oldImage: row.old_image };
       } catch {
         const attempts = row.attempts + 1;
-        await pool.query(
-          `update tokens set metadata_attempts = $3, metadata_status = $4, metadata_next_attempt_at = $5
-            where collection = $1 and token_id = $2`,
-          [
-            row.collection,
-            row.token_id,
-            attempts,
-            attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            new Date(now().getTime() + 2000 * 2 ** attempts),
-          ],
-        );
+        const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+        const nextAttempt = new Date(now().getTime() + 2000 * 2 ** attempts);
+        await db.execute(sql`
+          update tokens set metadata_attempts = ${attempts}, metadata_status = ${status}, metadata_next_attempt_at = ${nextAttempt}
+           where collection = ${row.collection} and token_id = ${row.token_id}`);
         return null;
       }
     }),
   );
   await updateCollectionsOf(
-    pool,
+    db,
     written.filter((token) => token !== null),
   );
   return rows.length;
@@ -158,24 +146,21 @@ type WrittenToken = { collection: string; tokenId: string; image: string | null;
  * After the tokens' own transactions, so a rarity pass that ran meanwhile is followed by a fresh mark rather than
  * clearing one set before the traits it should rank were committed.
  */
-async function updateCollectionsOf(pool: Pool, written: readonly WrittenToken[]): Promise<void> {
+async function updateCollectionsOf(db: Executor, written: readonly WrittenToken[]): Promise<void> {
   if (written.length === 0) return;
-  await pool.query('update collections set rarity_stale = true where address = any($1::text[]) and not rarity_stale', [
-    [...new Set(written.map((token) => token.collection))],
-  ]);
-  await pool.query(
-    `update collections c set image_url = w.image
-       from unnest($1::text[], $2::numeric[], $3::text[], $4::text[]) as w(collection, token_id, image, old_image)
-      where c.address = w.collection and w.image is not null
-        and (c.image_url is null or c.image_url = w.old_image)
-        and w.token_id = (select min(t.token_id) from tokens t where t.collection = w.collection)`,
-    [
-      written.map((token) => token.collection),
-      written.map((token) => token.tokenId),
-      written.map((token) => token.image),
-      written.map((token) => token.oldImage),
-    ],
-  );
+  const collections = [...new Set(written.map((token) => token.collection))];
+  await db.execute(sql`
+    update collections set rarity_stale = true where address = any(${sql.param(collections)}::text[]) and not rarity_stale`);
+  await db.execute(sql`
+    update collections c set image_url = w.image
+      from unnest(${sql.param(written.map((token) => token.collection))}::text[],
+                  ${sql.param(written.map((token) => token.tokenId))}::numeric[],
+                  ${sql.param(written.map((token) => token.image))}::text[],
+                  ${sql.param(written.map((token) => token.oldImage))}::text[])
+           as w(collection, token_id, image, old_image)
+     where c.address = w.collection and w.image is not null
+       and (c.image_url is null or c.image_url = w.old_image)
+       and w.token_id = (select min(t.token_id) from tokens t where t.collection = w.collection)`);
 }
 
 function stringOrNull(value: unknown): string | null {

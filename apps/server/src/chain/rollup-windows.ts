@@ -1,4 +1,5 @@
-const MINUTE_MS = 60_000;
+import { type SQL, sql } from 'drizzle-orm';
+import { MINUTE_MS } from '../time';
 
 /** The start of the UTC minute `now` falls in: the rollup minute of "now". */
 export function currentMinute(now: Date): Date {
@@ -11,14 +12,14 @@ export function windowStartMinute(now: Date, minutes: number): Date {
 }
 
 /**
- * SQL: the floor at the instant `$before` (a timestamptz expression), i.e. the floor written for the latest minute
+ * SQL: the floor at the instant `before` (a timestamptz expression), i.e. the floor written for the latest minute
  * that ended by then; minutes without a recorded floor are skipped. `collection` is the SQL expression of the
  * collection's address.
  */
-export function floorBefore(collection: string, before: string): string {
-  return `(select f.floor_wei from collection_stats_1m f
-            where f.collection = ${collection} and f.minute < ${before} and f.floor_wei is not null
-            order by f.minute desc limit 1)`;
+export function floorBefore(collection: SQL, before: SQL): SQL {
+  return sql`(select f.floor_wei from collection_stats_1m f
+               where f.collection = ${collection} and f.minute < ${before} and f.floor_wei is not null
+               order by f.minute desc limit 1)`;
 }
 
 /** Change from the floor at a window's start to the floor now in percent, 2 decimals; null when either is unknown. */

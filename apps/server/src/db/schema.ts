@@ -1,4 +1,4 @@
-import type { GasSettingsData, SweepOrderItem } from '@floordesk/protocol';
+import type { GasSettingsData, SweepItem, SweepOutcomeName } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -9,7 +9,6 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uuid,
@@ -23,7 +22,7 @@ export const users = pgTable('users', {
   createdAt: timestamptz('created_at').notNull(),
   lastLoginAt: timestamptz('last_login_at').notNull(),
   premiumUntil: timestamptz('premium_until'),
-  /** The identity code of spec §6; '0' is an ordinary user. */
+  /** The user's identity code (beta tester, community manager, mod…; not mapped yet); '0' is an ordinary user. */
   identity: text('identity').notNull().default('0'),
   ens: text('ens'),
 });
@@ -279,7 +278,7 @@ export const collectionStatsBuckets = pgTable(
   (table) => [primaryKey({ columns: [table.spanMinutes, table.bucket, table.collection] })],
 );
 
-/** Upcoming mints and reveals (spec §3 calendar item); on the devnet, written from its schedule at start. */
+/** Upcoming mints and reveals (the API's calendar items); on the devnet, written from its schedule at start. */
 export const calendarEvents = pgTable(
   'calendar_events',
   {
@@ -316,7 +315,7 @@ export const watchlist = pgTable(
 
 // ---- Sweep buying ----
 
-/** A user's gas presets (spec §3 "Gas item"), replaced whole by each save. */
+/** A user's gas presets, replaced whole by each save. */
 export const gasSettings = pgTable('gas_settings', {
   address: text('address')
     .primaryKey()
@@ -327,8 +326,8 @@ export const gasSettings = pgTable('gas_settings', {
 
 /**
  * A sweep from its quote to its outcome (the spec's order record). `status`: 'quoted' (the transaction was prepared),
- * 'sent' (the wallet sent it as `txHash`), 'settled' (its receipt decided every item). `flag` is spec §7's order
- * status: 0 pending, 1 something bought, 2 nothing bought.
+ * 'sent' (the wallet sent it as `txHash`), 'settled' (its receipt decided every item). `outcome`: 'pending' until
+ * settled, then 'bought' (at least one item was) or 'nothing_bought'; the wire's order `flag` codes it.
  */
 export const sweepOrders = pgTable(
   'sweep_orders',
@@ -339,9 +338,9 @@ export const sweepOrders = pgTable(
       .references(() => users.address),
     collection: text('collection').notNull(),
     status: text('status').$type<'quoted' | 'sent' | 'settled'>().notNull(),
-    flag: smallint('flag').$type<0 | 1 | 2>().notNull().default(0),
-    /** Planned, spare and skipped items with their `is_buy`. */
-    items: jsonb('items').$type<SweepOrderItem[]>().notNull(),
+    outcome: text('outcome').$type<SweepOutcomeName>().notNull().default('pending'),
+    /** Planned, spare and skipped items, each with its status by name (the wire's `is_buy` codes it). */
+    items: jsonb('items').$type<SweepItem[]>().notNull(),
     /** What the planned items cost together. */
     total: uint256('total').notNull(),
     /** The ETH the transaction sends (the worst case with spares). */

@@ -1,9 +1,8 @@
 import { Status } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 import { useTestDatabase } from '../testing/database';
-import { testConfig } from '../testing/server';
+import { testConfig, testDevnetOptions } from '../testing/server';
 import { JSON_DEPTH_MAX, jsonDepth } from './json-body';
 import { buildServer } from './server';
 
@@ -13,8 +12,8 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   // A devnet server, so that /rpc is served too; no node answers behind it, and none is needed.
-  const devnet = { simulatorState: () => SIMULATOR_OFF, rpcUrl: 'http://127.0.0.1:1' };
-  app = await buildServer({ config, database: database(), devnet });
+  const devnet = testDevnetOptions(config, 'http://127.0.0.1:1');
+  app = await buildServer({ config, db: database().db, devnet });
 });
 afterAll(() => app.close());
 

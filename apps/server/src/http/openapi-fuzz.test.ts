@@ -7,12 +7,11 @@ import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, type PostListingRequest, Status }
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type Address, erc721Abi, parseEther, toHex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 import { capturedLog } from '../testing/captured-log';
 import { useTestDatabase } from '../testing/database';
 import { useTestDevnet } from '../testing/devnet';
 import { insertCollection } from '../testing/market-rows';
-import { testConfig } from '../testing/server';
+import { testConfig, testDevnetOptions } from '../testing/server';
 import { alice, bob, sessionHeaders, signIn } from '../testing/wallets';
 import { buildServer } from './server';
 
@@ -85,9 +84,9 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
   app = await buildServer({
     config: { ...config, webDist },
-    database: database(),
+    db: database().db,
     chain,
-    devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl },
+    devnet: testDevnetOptions(config, rpcUrl),
     logger: log.logger,
   });
   await refreshSession('alice');

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { COLLECTIONS } from '@floordesk/devnet';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 import { capturedLog } from '../testing/captured-log';
 import { useTestDatabase } from '../testing/database';
-import { testConfig } from '../testing/server';
+import { testConfig, testDevnetOptions } from '../testing/server';
 import { buildServer } from './server';
 
 const database = useTestDatabase();
@@ -22,12 +21,13 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html>');
   await writeFile(path.join(webDist, 'assets', 'app-3f2a.js'), 'console.log(1)');
+  const config = testConfig({ webDist });
   app = await buildServer({
-    config: testConfig({ webDist }),
-    database: database(),
+    config,
+    db: database().db,
     logger: log.logger,
     // The devnet's token metadata and images are served without a node; /rpc is not called here.
-    devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl: 'http://127.0.0.1:9' },
+    devnet: testDevnetOptions(config, 'http://127.0.0.1:9'),
   });
 });
 afterAll(async () => {

@@ -6,13 +6,13 @@ import type { GasPriceData, SimulatorState } from '@floordesk/protocol';
 import type { ChainAccess } from '../chain/client';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import type { DatabaseConnection } from '../db/pool';
+import type { Database } from '../db/pool';
 import { registerAppRoutes } from '../modules/app/routes';
 import { registerAuthRoutes } from '../modules/auth/routes';
 import { registerCalendarRoutes } from '../modules/calendar/routes';
 import { registerClientErrorRoutes } from '../modules/client-errors/routes';
 import { registerCollectionRoutes } from '../modules/collection/routes';
-import { devnetAssetRoutes } from '../modules/devnet-assets/routes';
+import { type DevnetAssets, devnetAssetRoutes } from '../modules/devnet-assets/routes';
 import { registerDevnetRpc } from '../modules/devnet-rpc/routes';
 import { registerDiagnosticsRoutes } from '../modules/diagnostics/routes';
 import { SIMULATOR_OFF } from '../modules/diagnostics/service';
@@ -36,7 +36,7 @@ import { registerWebApp } from './static';
 
 export type ServerOptions = {
   config: Config;
-  database: DatabaseConnection;
+  db: Database;
   /** The clock of every service; tests move it to expire notices and sessions without sleeping. */
   now?: () => Date;
   /** Without one the server does not log (tests). */
@@ -45,13 +45,13 @@ export type ServerOptions = {
   /** Base fee and ETH price of the latest block (the api role's watcher); absent without a chain. */
   gasPrice?: () => GasPriceData | undefined;
   /** The devnet serves its token metadata and images from here; absent on other chains. */
-  devnet?: { simulatorState: () => SimulatorState; rpcUrl: string };
+  devnet?: { simulatorState: () => SimulatorState; rpcUrl: string; assets: DevnetAssets };
 };
 
 /** A ready server: `listen()` to serve, or `inject()` to test. */
 export async function buildServer({
   config,
-  database,
+  db,
   now = () => new Date(),
   logger,
   chain,
@@ -71,12 +71,12 @@ export async function buildServer({
   registerJsonBodyParser(app);
   registerMetrics(app);
   registerRequestLog(app);
-  registerHealth(app, database.pool);
+  registerHealth(app, db);
   // Both document or limit the routes registered after them.
   await registerOpenApi(app, config.version);
   await app.register(fastifyRateLimit, { global: false });
 
-  const ctx: AppContext = { config, db: database.db, now, ...(chain && { chain }) };
+  const ctx: AppContext = { config, db, now, ...(chain && { chain }) };
   await app.register(sessionPlugin, { ctx });
   registerAppRoutes(app, ctx, { devnet: devnet !== undefined });
   registerAuthRoutes(app, ctx);
@@ -93,7 +93,7 @@ export async function buildServer({
   registerClientErrorRoutes(app);
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
   if (devnet) {
-    await app.register(devnetAssetRoutes, { origin: config.origin.origin });
+    await app.register(devnetAssetRoutes, { assets: devnet.assets });
     registerDevnetRpc(app, { nodeUrl: devnet.rpcUrl, config });
   }
   await registerWebApp(app, config.webDist);

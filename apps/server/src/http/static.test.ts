@@ -22,7 +22,7 @@ describe('with a built web app', () => {
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'index.html'), INDEX);
     await writeFile(path.join(webDist, 'assets', 'app-3f2a.js'), ASSET);
-    app = await buildServer({ config: testConfig({ webDist }), database: database(), logger: log.logger });
+    app = await buildServer({ config: testConfig({ webDist }), db: database().db, logger: log.logger });
   });
   afterAll(async () => {
     await app.close();

@@ -1,12 +1,13 @@
 import { cp } from 'node:fs/promises';
 import { type Devnet, rpc, startDevnet } from '@floordesk/devnet';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { ChainAccess } from '../chain/client';
 import { indexStep, type IndexerOptions } from '../chain/indexer';
-import { devnetChainAccess } from '../chain/open-chain';
 import { temporaryDataDir } from '../db/embedded';
 import type { DatabaseConnection } from '../db/pool';
+import { devnetChainAccess } from '../devnet';
 
 export type TestDevnet = Devnet & { chain: ChainAccess; mine(blocks?: number): Promise<void> };
 
@@ -44,12 +45,12 @@ export async function indexToHead(options: IndexerOptions): Promise<void> {
     const result = await indexStep(options);
     if (result === null) {
       const head = Number(await options.chain.client.getBlockNumber({ cacheTime: 0 }));
-      const { rows } = await options.pool.query<{ number: string }>('select max(number) as number from chain_blocks');
+      const { rows } = await options.db.execute<{ number: string }>(sql`select max(number) as number from chain_blocks`);
       if (Number(rows[0]?.number ?? -1) >= head) return;
     }
   }
 }
 
 export function indexerOptions(database: DatabaseConnection, chain: ChainAccess): IndexerOptions {
-  return { pool: database.pool, chain, now: () => new Date(), log: pino({ level: 'silent' }), startBlock: 0 };
+  return { db: database.db, chain, now: () => new Date(), log: pino({ level: 'silent' }), startBlock: 0 };
 }

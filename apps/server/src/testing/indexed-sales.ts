@@ -1,8 +1,7 @@
-import type { Pool } from 'pg';
 import { zeroAddress } from 'viem';
 import { type DecodedLogs, noDecodedLogs, type SaleEvent } from '../chain/decode';
 import { storeBlocks } from '../chain/store';
-import { withTransaction } from '../db/pool';
+import type { Executor } from '../db/pool';
 
 export type TestSale = { collection: string; time: Date; priceWei: bigint };
 
@@ -12,7 +11,7 @@ let nextBlock = 1;
  * Sales written the way the indexer writes them (storeBlocks: sales rows and every rollup they feed), one block
  * each, numbered after every block written before; returns the block numbers in order.
  */
-export async function indexSales(pool: Pool, sales: readonly TestSale[]): Promise<number[]> {
+export async function indexSales(db: Executor, sales: readonly TestSale[]): Promise<number[]> {
   const numbers = sales.map(() => nextBlock++);
   const events: DecodedLogs = {
     ...noDecodedLogs(),
@@ -46,6 +45,6 @@ export async function indexSales(pool: Pool, sales: readonly TestSale[]): Promis
       transactions: [],
     };
   });
-  await withTransaction(pool, (client) => storeBlocks(client, blocks, events, new Date()));
+  await db.transaction((tx) => storeBlocks(tx, blocks, events, new Date()));
   return numbers;
 }

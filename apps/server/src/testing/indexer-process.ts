@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import type { DevnetManifest } from '@floordesk/devnet';
 import pino from 'pino';
-import { startIndexer } from '../chain/indexer';
-import { devnetChainAccess } from '../chain/open-chain';
-import { connectDatabase } from '../db/pool';
+import { INDEXER_LOCK_KEY, startIndexer } from '../chain/indexer';
+import { connectDatabase, tryAdvisoryLock } from '../db/pool';
+import { devnetChainAccess } from '../devnet';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -17,7 +17,8 @@ const env = (name: string): string => {
 const manifest = JSON.parse(readFileSync(env('MANIFEST'), 'utf8')) as DevnetManifest;
 const database = connectDatabase(env('DATABASE_URL'), () => {});
 startIndexer({
-  pool: database.pool,
+  db: database.db,
+  writerLock: () => tryAdvisoryLock(database.pool, INDEXER_LOCK_KEY),
   chain: devnetChainAccess(env('RPC_URL'), manifest),
   now: () => new Date(),
   log: pino({ level: 'silent' }),

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseConnection } from '../db/pool';
-import { buildServer } from '../http/server';
+import { devnetAssets } from '../devnet';
+import { buildServer, type ServerOptions } from '../http/server';
+import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 
 /** The default configuration, minus the web app (tests that serve one say so). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -25,5 +27,10 @@ export function buildTestServer(
   database: DatabaseConnection,
   options: { config?: Partial<Config>; now?: () => Date } = {},
 ): Promise<FastifyInstance> {
-  return buildServer({ config: testConfig(options.config), database, ...(options.now && { now: options.now }) });
+  return buildServer({ config: testConfig(options.config), db: database.db, ...(options.now && { now: options.now }) });
+}
+
+/** What a server running its own devnet is given, the simulator off; `rpcUrl` is the node /rpc forwards to. */
+export function testDevnetOptions(config: Config, rpcUrl: string): NonNullable<ServerOptions['devnet']> {
+  return { simulatorState: () => SIMULATOR_OFF, rpcUrl, assets: devnetAssets(config.origin.origin) };
 }

@@ -31,7 +31,7 @@ describe('the auth cleanup job', () => {
     await session('expired-yesterday', { expiresAt: ago(DAY) });
     await session('live', { expiresAt: new Date(now.getTime() + DAY) });
 
-    const deleted = await authCleanupJob.run({ database: database(), now: () => now });
+    const deleted = await authCleanupJob.run({ db: database().db, now: () => now });
 
     expect(deleted).toBe(4);
     expect((await db.select({ nonce: authNonces.nonce }).from(authNonces)).map((row) => row.nonce)).toEqual(['open']);

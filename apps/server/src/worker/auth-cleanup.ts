@@ -8,7 +8,7 @@ const ENDED_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const authCleanupJob = {
   name: 'auth-cleanup',
   schedule: { cron: '*/10 * * * *' },
-  run: ({ database: { db }, now }: Pick<JobContext, 'database' | 'now'>) => {
+  run: ({ db, now }: Pick<JobContext, 'db' | 'now'>) => {
     const at = now();
     return deleteEndedAuth(db, at, new Date(at.getTime() - ENDED_SESSION_RETENTION_MS));
   },

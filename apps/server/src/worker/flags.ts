@@ -5,5 +5,5 @@ import type { Job } from './job';
 export const flagsJob: Job = {
   name: 'flags',
   schedule: { everySeconds: 5 },
-  run: ({ database: { pool }, flagged }) => flagTokens(pool, flagged),
+  run: ({ db, flagged }) => flagTokens(db, flagged),
 };

@@ -1,16 +1,9 @@
-import type { Logger } from 'pino';
-import type { ChainAccess } from '../chain/client';
-import type { DatabaseConnection } from '../db/pool';
+import type { RoleContext } from '../context';
 import type { GuardedFetch } from '../net/guarded-fetch';
 import type { TokenRef } from '../modules/collection/flags';
 
-/** What a job's run is given. */
-export type JobContext = {
-  database: DatabaseConnection;
-  chain: ChainAccess;
-  now: () => Date;
-  /** Tagged with the job's name. */
-  log: Logger;
+/** What a job's run is given; its logger is tagged with the job's name. */
+export type JobContext = RoleContext & {
   /** Tokens to mark flagged once indexed: the devnet's reported ones; none on other chains. */
   flagged: readonly TokenRef[];
   /** Reads token and collection metadata URIs: the guarded fetcher, allowing the devnet's own origin on the devnet. */

@@ -8,5 +8,5 @@ import type { Job } from './job';
 export const listingExpiryJob: Job = {
   name: 'listing-expiry',
   schedule: { everySeconds: 1 },
-  run: ({ database: { pool }, now }) => expireListings(pool, now()),
+  run: ({ db, now }) => expireListings(db, now()),
 };

@@ -8,9 +8,9 @@ import type { Job } from './job';
 export const metadataJob: Job = {
   name: 'metadata',
   schedule: { everySeconds: 1 },
-  async run({ database: { pool }, chain, now, fetchUri }) {
-    const collections = await fillCollectionInfo({ pool, chain, fetchUri });
-    const tokens = await fillTokenMetadata({ pool, chain, now, fetchUri });
+  async run({ db, chain, now, fetchUri }) {
+    const collections = await fillCollectionInfo({ db, chain, fetchUri });
+    const tokens = await fillTokenMetadata({ db, chain, now, fetchUri });
     return { collections, tokens };
   },
 };

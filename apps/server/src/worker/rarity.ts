@@ -5,5 +5,5 @@ import type { Job } from './job';
 export const rarityJob: Job = {
   name: 'rarity',
   schedule: { everySeconds: 2 },
-  run: ({ database: { pool } }) => rankStaleCollections(pool),
+  run: ({ db }) => rankStaleCollections(db),
 };

@@ -1,7 +1,8 @@
 import type { OrderComponentsJson } from '@floordesk/contracts';
 import type { Marketplace } from '@floordesk/protocol';
-import type { Pool } from 'pg';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
+import type { Executor, TimestampsAsText } from '../../db/pool';
 
 /**
  * SQL: a listing a buyer could fill at `at` (a timestamptz expression): active (validated against the chain the
@@ -9,9 +10,9 @@ import type { Hex } from 'viem';
  * planner use the partial `listings_active_*` indexes. `alias` qualifies the listings columns; without one they are
  * left bare.
  */
-export function fillableAt(at: string, alias?: string): string {
-  const column = (name: string) => (alias ? `${alias}.${name}` : name);
-  return `${column('status')} = 'active' and ${column('start_time')} <= ${at} and ${column('end_time')} > ${at}`;
+export function fillableAt(at: SQL, alias?: string): SQL {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql`${column('status')} = 'active' and ${column('start_time')} <= ${at} and ${column('end_time')} > ${at}`;
 }
 
 /** A fillable listing with what the collection page and the sweep show of its token. */
@@ -49,52 +50,53 @@ export type FillableQuery = {
  * behind the collection page's listings and the sweep's candidates. `signed` adds the signed orders.
  */
 export function fillableListings(
-  pool: Pool,
+  db: Executor,
   collection: string,
   now: Date,
   query?: FillableQuery & { signed?: false },
 ): Promise<FillableListing[]>;
 export function fillableListings(
-  pool: Pool,
+  db: Executor,
   collection: string,
   now: Date,
   query: FillableQuery & { signed: true },
 ): Promise<SignedFillableListing[]>;
 export async function fillableListings(
-  pool: Pool,
+  db: Executor,
   collection: string,
   now: Date,
   { marketplaces, orderHash, limit, signed = false }: FillableQuery & { signed?: boolean } = {},
 ): Promise<FillableListing[]> {
-  const { rows } = await pool.query<FillableListing>(
-    `select l.order_hash, l.token_id::text, l.price_wei::text, l.marketplace, l.order_way, l.offerer,
-            t.rarity_rank, t.flagged, t.image_url,
-            (select count(*) from pending_buys p where p.collection = l.collection and p.token_id = l.token_id)::int
-              as pending_count,
-            l.created_at as listed_at, case when isfinite(l.end_time) then l.end_time end as expires_at
-            ${signed ? ', l.parameters, l.signature' : ''}
-       from listings l
-       left join tokens t on t.collection = l.collection and t.token_id = l.token_id
-      where l.collection = $1 and ${fillableAt('$2', 'l')}
-        and ($3::text[] is null or l.marketplace = any($3::text[]))
-        and ($4::text is null or l.order_hash = $4)
-      order by l.price_wei, l.created_at, l.order_hash
-      limit $5`,
-    [collection, now, marketplaces ?? null, orderHash ?? null, limit ?? null],
-  );
-  return rows;
+  const only = sql.param(marketplaces ?? null);
+  const { rows } = await db.execute<TimestampsAsText<SignedFillableListing, 'listed_at' | 'expires_at'>>(sql`
+    select l.order_hash, l.token_id::text, l.price_wei::text, l.marketplace, l.order_way, l.offerer,
+           t.rarity_rank, t.flagged, t.image_url,
+           (select count(*) from pending_buys p where p.collection = l.collection and p.token_id = l.token_id)::int
+             as pending_count,
+           l.created_at as listed_at, case when isfinite(l.end_time) then l.end_time end as expires_at
+           ${signed ? sql`, l.parameters, l.signature` : sql``}
+      from listings l
+      left join tokens t on t.collection = l.collection and t.token_id = l.token_id
+     where l.collection = ${collection} and ${fillableAt(sql`${now}::timestamptz`, 'l')}
+       and (${only}::text[] is null or l.marketplace = any(${only}::text[]))
+       and (${orderHash ?? null}::text is null or l.order_hash = ${orderHash ?? null})
+     order by l.price_wei, l.created_at, l.order_hash
+     limit ${limit ?? null}`);
+  return rows.map((row) => ({
+    ...row,
+    listed_at: new Date(row.listed_at),
+    expires_at: row.expires_at === null ? null : new Date(row.expires_at),
+  }));
 }
 
 /** How many listings of `collection` are fillable at `now`, and the cheapest one's price (the floor). */
 export async function listedNow(
-  pool: Pool,
+  db: Executor,
   collection: string,
   now: Date,
 ): Promise<{ listed: number; floor: string | null }> {
-  const { rows } = await pool.query<{ listed: number; floor: string | null }>(
-    `select count(*)::int as listed, min(l.price_wei)::text as floor from listings l
-      where l.collection = $1 and ${fillableAt('$2', 'l')}`,
-    [collection, now],
-  );
+  const { rows } = await db.execute<{ listed: number; floor: string | null }>(sql`
+    select count(*)::int as listed, min(l.price_wei)::text as floor from listings l
+     where l.collection = ${collection} and ${fillableAt(sql`${now}::timestamptz`, 'l')}`);
   return rows[0] ?? { listed: 0, floor: null };
 }

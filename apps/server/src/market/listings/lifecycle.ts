@@ -1,9 +1,9 @@
 import { PostListingRequest, Status } from '@floordesk/protocol';
-import type { ClientBase, Pool } from 'pg';
+import { type SQL, sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import type { ChainAccess } from '../../chain/client';
 import type { DecodedLogs } from '../../chain/decode';
-import { withTransaction } from '../../db/pool';
+import type { Executor } from '../../db/pool';
 import type { RefusalStatus } from '../../result';
 import { refreshFloors } from './floors';
 import { latestBlock, validateListing } from './validate';
@@ -18,15 +18,13 @@ import { latestBlock, validateListing } from './validate';
 type EndedStatus = 'filled' | 'cancelled' | 'invalid' | 'expired';
 
 /** Ends listings whose time is up, and refreshes their collections' floors. */
-export async function expireListings(pool: Pool, now: Date): Promise<number> {
-  return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ collection: string }>(
-      `update listings set status = 'expired', status_reason = 'expired', updated_at = $1
-        where status = 'active' and end_time <= $1 returning collection`,
-      [now],
-    );
+export async function expireListings(db: Executor, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ collection: string }>(sql`
+      update listings set status = 'expired', status_reason = 'expired', updated_at = ${now}
+       where status = 'active' and end_time <= ${now} returning collection`);
     await refreshFloors(
-      client,
+      tx,
       rows.map((row) => row.collection),
       now,
     );
@@ -42,57 +40,58 @@ export async function expireListings(pool: Pool, now: Date): Promise<number> {
  * listing was checked against count, since that check already saw the others. Returns how many ended.
  */
 export async function applyIndexedBlocks(
-  client: ClientBase,
+  db: Executor,
   blocks: readonly { number: number; hash: string }[],
   { fills, cancels, counters, transfers, approvals }: DecodedLogs,
   now: Date,
 ): Promise<number> {
   const collections: string[] = [];
-  const distrusted = await client.query<{ collection: string }>(
-    `update listings l set status = 'unverified', updated_at = $3
-       from unnest($1::bigint[], $2::text[]) as b(number, hash)
-      where l.status = 'active' and l.validated_block = b.number and l.validated_hash <> b.hash
-      returning l.collection`,
-    [blocks.map((block) => block.number), blocks.map((block) => block.hash), now],
-  );
+  const distrusted = await db.execute<{ collection: string }>(sql`
+    update listings l set status = 'unverified', updated_at = ${now}
+      from unnest(${sql.param(blocks.map((block) => block.number))}::bigint[],
+                  ${sql.param(blocks.map((block) => block.hash))}::text[]) as b(number, hash)
+     where l.status = 'active' and l.validated_block = b.number and l.validated_hash <> b.hash
+     returning l.collection`);
   collections.push(...distrusted.rows.map((row) => row.collection));
 
   let ended = 0;
-  const end = async (status: EndedStatus, reason: string, match: string, values: unknown[]) => {
-    const result = await client.query<{ collection: string }>(
-      `update listings l set status = '${status}', status_reason = '${reason}', status_block = e.block,
-              updated_at = now()
-         from ${match}
-          and l.status in ('active', 'unverified') and e.block > coalesce(l.validated_block, -1)
-       returning l.collection`,
-      values,
-    );
+  /** Ends the listings `events` (rows `e`, with their `block`) match in `where`. */
+  const end = async (status: EndedStatus, reason: string, events: SQL, where: SQL) => {
+    const result = await db.execute<{ collection: string }>(sql`
+      update listings l set status = ${status}, status_reason = ${reason}, status_block = e.block, updated_at = now()
+        from ${events}
+       where ${where} and l.status in ('active', 'unverified') and e.block > coalesce(l.validated_block, -1)
+      returning l.collection`);
     ended += result.rowCount ?? 0;
     collections.push(...result.rows.map((row) => row.collection));
   };
+  const byOrderHash = sql`l.order_hash = e.order_hash`;
   if (fills.length > 0) {
     await end(
       'filled',
       'filled',
-      `unnest($1::text[], $2::bigint[]) as e(order_hash, block) where l.order_hash = e.order_hash`,
-      [fills.map((f) => f.orderHash), fills.map((f) => f.blockNumber)],
+      sql`unnest(${column(fills, (f) => f.orderHash)}::text[], ${column(fills, (f) => f.blockNumber)}::bigint[])
+            as e(order_hash, block)`,
+      byOrderHash,
     );
   }
   if (cancels.length > 0) {
     await end(
       'cancelled',
       'cancelled',
-      `unnest($1::text[], $2::bigint[]) as e(order_hash, block) where l.order_hash = e.order_hash`,
-      [cancels.map((c) => c.orderHash), cancels.map((c) => c.blockNumber)],
+      sql`unnest(${column(cancels, (c) => c.orderHash)}::text[], ${column(cancels, (c) => c.blockNumber)}::bigint[])
+            as e(order_hash, block)`,
+      byOrderHash,
     );
   }
   if (counters.length > 0) {
     await end(
       'invalid',
       'counter',
-      `unnest($1::text[], $2::numeric[], $3::bigint[]) as e(offerer, counter, block)
-        where l.offerer = e.offerer and l.counter < e.counter`,
-      [counters.map((c) => c.offerer), counters.map((c) => c.newCounter.toString()), counters.map((c) => c.blockNumber)],
+      sql`unnest(${column(counters, (c) => c.offerer)}::text[],
+                 ${column(counters, (c) => c.newCounter.toString())}::numeric[],
+                 ${column(counters, (c) => c.blockNumber)}::bigint[]) as e(offerer, counter, block)`,
+      sql`l.offerer = e.offerer and l.counter < e.counter`,
     );
   }
   const moved = transfers.filter((t) => t.from !== zeroAddress);
@@ -100,14 +99,10 @@ export async function applyIndexedBlocks(
     await end(
       'invalid',
       'transferred',
-      `unnest($1::text[], $2::numeric[], $3::text[], $4::bigint[]) as e(collection, token_id, offerer, block)
-        where l.collection = e.collection and l.token_id = e.token_id and l.offerer = e.offerer`,
-      [
-        moved.map((t) => t.collection),
-        moved.map((t) => t.tokenId.toString()),
-        moved.map((t) => t.from),
-        moved.map((t) => t.blockNumber),
-      ],
+      sql`unnest(${column(moved, (t) => t.collection)}::text[], ${column(moved, (t) => t.tokenId.toString())}::numeric[],
+                 ${column(moved, (t) => t.from)}::text[], ${column(moved, (t) => t.blockNumber)}::bigint[])
+            as e(collection, token_id, offerer, block)`,
+      sql`l.collection = e.collection and l.token_id = e.token_id and l.offerer = e.offerer`,
     );
   }
   const revoked = approvals.filter((a) => !a.approved);
@@ -115,17 +110,13 @@ export async function applyIndexedBlocks(
     await end(
       'invalid',
       'approval',
-      `unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) as e(collection, owner, operator, block)
-        where l.collection = e.collection and l.offerer = e.owner and l.operator = e.operator`,
-      [
-        revoked.map((a) => a.collection),
-        revoked.map((a) => a.owner),
-        revoked.map((a) => a.operator),
-        revoked.map((a) => a.blockNumber),
-      ],
+      sql`unnest(${column(revoked, (a) => a.collection)}::text[], ${column(revoked, (a) => a.owner)}::text[],
+                 ${column(revoked, (a) => a.operator)}::text[], ${column(revoked, (a) => a.blockNumber)}::bigint[])
+            as e(collection, owner, operator, block)`,
+      sql`l.collection = e.collection and l.offerer = e.owner and l.operator = e.operator`,
     );
   }
-  await refreshFloors(client, collections, now);
+  await refreshFloors(db, collections, now);
   return ended;
 }
 
@@ -136,18 +127,22 @@ export async function applyIndexedBlocks(
  * `reverifyListings` checks it on the chain as it is now. Marking is all the rollback does, so it stays one short
  * database transaction with no chain reads, and nothing is fillable that the new chain may not back.
  */
-export async function distrustListingsAbove(client: ClientBase, ancestor: number, now: Date): Promise<void> {
-  const { rows } = await client.query<{ collection: string }>(
-    `update listings set status = 'unverified', status_reason = null, status_block = null, updated_at = $2
-      where (status = 'active' and (validated_block is null or validated_block > $1)) or status_block > $1
-      returning collection`,
-    [ancestor, now],
-  );
+export async function distrustListingsAbove(db: Executor, ancestor: number, now: Date): Promise<void> {
+  const { rows } = await db.execute<{ collection: string }>(sql`
+    update listings set status = 'unverified', status_reason = null, status_block = null, updated_at = ${now}
+     where (status = 'active' and (validated_block is null or validated_block > ${ancestor}))
+        or status_block > ${ancestor}
+     returning collection`);
   await refreshFloors(
-    client,
+    db,
     rows.map((row) => row.collection),
     now,
   );
+}
+
+/** One column of an event list as one array parameter (for unnest), where a bare array would be a list of values. */
+function column<T>(events: readonly T[], value: (event: T) => unknown) {
+  return sql.param(events.map(value));
 }
 
 /** Listings re-checked per round: one JSON-RPC batch of reads each. */
@@ -173,14 +168,12 @@ type Recheck = { orderHash: string; status: 'active' | EndedStatus; reason: stri
  * gives. The indexer runs this on every step, so a pass the node could not answer is simply tried again. Returns
  * how many listings were decided.
  */
-export async function reverifyListings(pool: Pool, chain: ChainAccess, now: Date): Promise<number> {
+export async function reverifyListings(db: Executor, chain: ChainAccess, now: Date): Promise<number> {
   let decided = 0;
   for (;;) {
-    const { rows } = await pool.query<StoredOrder>(
-      `select order_hash, protocol_address, parameters, signature from listings where status = 'unverified'
-        order by order_hash limit $1`,
-      [REVERIFY_BATCH],
-    );
+    const { rows } = await db.execute<StoredOrder>(sql`
+      select order_hash, protocol_address, parameters, signature from listings where status = 'unverified'
+       order by order_hash limit ${REVERIFY_BATCH}`);
     if (rows.length === 0) return decided;
     const at = await latestBlock(chain);
     const rechecks = await Promise.all(
@@ -204,25 +197,19 @@ export async function reverifyListings(pool: Pool, chain: ChainAccess, now: Date
     );
     const known = rechecks.filter((recheck) => recheck !== undefined);
     if (known.length > 0) {
-      await withTransaction(pool, async (client) => {
-        const updated = await client.query<{ collection: string }>(
-          `update listings l set status = r.status, status_reason = r.reason, status_block = r.ended_at,
-                  validated_block = $5, validated_hash = $6, updated_at = $7
-             from unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) as r(order_hash, status, reason, ended_at)
-            where l.order_hash = r.order_hash and l.status = 'unverified'
-            returning l.collection`,
-          [
-            known.map((recheck) => recheck.orderHash),
-            known.map((recheck) => recheck.status),
-            known.map((recheck) => recheck.reason),
-            known.map((recheck) => recheck.endedAt?.toString() ?? null),
-            at.number.toString(),
-            at.hash,
-            now,
-          ],
-        );
+      await db.transaction(async (tx) => {
+        const updated = await tx.execute<{ collection: string }>(sql`
+          update listings l set status = r.status, status_reason = r.reason, status_block = r.ended_at,
+                 validated_block = ${at.number.toString()}, validated_hash = ${at.hash}, updated_at = ${now}
+            from unnest(${sql.param(known.map((recheck) => recheck.orderHash))}::text[],
+                        ${sql.param(known.map((recheck) => recheck.status))}::text[],
+                        ${sql.param(known.map((recheck) => recheck.reason))}::text[],
+                        ${sql.param(known.map((recheck) => recheck.endedAt?.toString() ?? null))}::bigint[])
+                 as r(order_hash, status, reason, ended_at)
+           where l.order_hash = r.order_hash and l.status = 'unverified'
+           returning l.collection`);
         await refreshFloors(
-          client,
+          tx,
           updated.rows.map((row) => row.collection),
           now,
         );

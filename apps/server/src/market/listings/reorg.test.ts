@@ -46,7 +46,7 @@ async function give(from: Account, to: Address, tokenId: bigint): Promise<void> 
 
 /** Whether the collection page and the sweep would offer the listing now. */
 async function isFillable(orderHash: string): Promise<boolean> {
-  const listings = await fillableListings(database().pool, collection, new Date());
+  const listings = await fillableListings(database().db, collection, new Date());
   return listings.some((listing) => listing.order_hash === orderHash);
 }
 

@@ -28,7 +28,7 @@ const stranger = devnetAccount(1);
 let collection: Address;
 
 beforeAll(async () => {
-  app = await buildServer({ config: testConfig(), database: database(), chain: devnet().chain });
+  app = await buildServer({ config: testConfig(), db: database().db, chain: devnet().chain });
   const first = devnet().manifest.collections.find((c) => c.standard === 'erc721');
   if (!first) throw new Error('the devnet has no ERC-721 collection');
   collection = first.address;
@@ -235,7 +235,7 @@ describe('the listing endpoint, anonymous and costly to check', () => {
   it('answers 429 to a client posting more than LISTING_RATE_LIMIT listings a minute, before any check', async () => {
     const limited = await buildServer({
       config: testConfig({ listingRateLimit: 2 }),
-      database: database(),
+      db: database().db,
       chain: devnet().chain,
     });
     try {
@@ -261,7 +261,7 @@ describe('expiry', () => {
       `select count(*)::int as count from listings where status = 'active'`,
     );
     expect(active.rows[0]?.count).toBeGreaterThan(0);
-    expect(await expireListings(database().pool, later)).toBe(active.rows[0]?.count);
+    expect(await expireListings(database().db, later)).toBe(active.rows[0]?.count);
     const { rows } = await database().pool.query(
       `select l.status, s.floor_wei from listings l
          join collection_stats_1m s on s.collection = l.collection
@@ -278,7 +278,7 @@ describe('an order that never expires', () => {
     const components = await order(seller, await ownedToken(seller.address, 100n), { endTime: maxUint256 });
     const { body } = await post(components, await sign(seller, components));
     expect(body.status).toBe(Status.Ok);
-    const offered = await fillableListings(database().pool, collection.toLowerCase(), new Date(Date.now() + 10 * 365 * 86_400_000));
+    const offered = await fillableListings(database().db, collection.toLowerCase(), new Date(Date.now() + 10 * 365 * 86_400_000));
     expect(offered.filter((listing) => listing.order_hash === body.data.order_hash)).toMatchObject([{ expires_at: null }]);
   });
 });

@@ -1,6 +1,6 @@
 import { ORDER_WAY, type PostListingData, type PostListingRequest, Status } from '@floordesk/protocol';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { withTransaction } from '../../db/pool';
 import { ok, refuse, type Result } from '../../result';
 import { countNewListing, refreshFloors } from './floors';
 import { validateListing } from './validate';
@@ -20,38 +20,22 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
   const checked = await validateListing(chain, request, now);
   if (!checked.ok) return checked;
   const listing = checked.value;
-  await withTransaction(ctx.db.$client, async (client) => {
-    const inserted = await client.query(
-      `insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                             protocol_address, operator, counter, start_time, end_time, parameters, signature,
-                             validated_block, validated_hash, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
-       on conflict (order_hash) do nothing`,
-      [
-        listing.orderHash,
-        listing.collection,
-        listing.tokenId.toString(),
-        listing.amount.toString(),
-        listing.offerer,
-        listing.price.toString(),
-        listing.marketplace,
-        ORDER_WAY[listing.marketplace],
-        chain.contracts.seaport,
-        listing.operator,
-        listing.counter.toString(),
-        storedTime(listing.startTime),
-        storedTime(listing.endTime),
-        JSON.stringify(request.parameters),
-        request.signature.toLowerCase(),
-        listing.checkedAt.number.toString(),
-        listing.checkedAt.hash,
-        now,
-      ],
-    );
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await tx.execute(sql`
+      insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
+                            protocol_address, operator, counter, start_time, end_time, parameters, signature,
+                            validated_block, validated_hash, created_at, updated_at)
+      values (${listing.orderHash}, ${listing.collection}, ${listing.tokenId.toString()}, ${listing.amount.toString()},
+              ${listing.offerer}, ${listing.price.toString()}, ${listing.marketplace}, ${ORDER_WAY[listing.marketplace]},
+              ${chain.contracts.seaport}, ${listing.operator}, ${listing.counter.toString()},
+              ${storedTime(listing.startTime)}, ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)},
+              ${request.signature.toLowerCase()}, ${listing.checkedAt.number.toString()}, ${listing.checkedAt.hash},
+              ${now}, ${now})
+      on conflict (order_hash) do nothing`);
     // Posting the same order twice is harmless and answered the same way; it counts once.
     if (inserted.rowCount === 1) {
-      await countNewListing(client, listing.collection, now);
-      await refreshFloors(client, [listing.collection], now);
+      await countNewListing(tx, listing.collection, now);
+      await refreshFloors(tx, [listing.collection], now);
     }
   });
   return ok({

@@ -2,20 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../http/server';
 import { useTestDatabase } from '../../testing/database';
-import { testConfig } from '../../testing/server';
-import { SIMULATOR_OFF } from '../diagnostics/service';
+import { testConfig, testDevnetOptions } from '../../testing/server';
 
 const database = useTestDatabase();
 const config = testConfig({ chainId: 1, chainName: 'Ethereum Mainnet', version: '1.2.3' });
 let mainnet: FastifyInstance;
 let devnet: FastifyInstance;
 beforeAll(async () => {
-  mainnet = await buildServer({ config, database: database() });
+  mainnet = await buildServer({ config, db: database().db });
+  const devnetConfig = testConfig({ chainId: 31337, chainName: 'FloorDesk Devnet', version: '1.2.3' });
   devnet = await buildServer({
-    config: testConfig({ chainId: 31337, chainName: 'FloorDesk Devnet', version: '1.2.3' }),
-    database: database(),
+    config: devnetConfig,
+    db: database().db,
     // Nothing here is called: the app config only reads whether the server runs its own devnet.
-    devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl: 'http://127.0.0.1:9' },
+    devnet: testDevnetOptions(devnetConfig, 'http://127.0.0.1:9'),
   });
 });
 afterAll(() => Promise.all([mainnet.close(), devnet.close()]));
@@ -40,7 +40,7 @@ describe('GET /api/app/config', () => {
   });
 
   it('never offers it on a chain the server does not run itself, whatever its id', async () => {
-    const elsewhere = await buildServer({ config: testConfig({ chainId: 31337 }), database: database() });
+    const elsewhere = await buildServer({ config: testConfig({ chainId: 31337 }), db: database().db });
     try {
       expect((await appConfig(elsewhere)).data).toMatchObject({ chain_id: 31337, devnet_wallet: false });
     } finally {

@@ -1,11 +1,10 @@
-import type { CalendarEventSpec } from '@floordesk/devnet';
 import { Status } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../testing/database';
 import { buildTestServer, testClock } from '../../testing/server';
 import { CALENDAR_DAYS_AHEAD, STARTED_SHOWN_MS } from './service';
-import { upsertCalendarEvents } from './store';
+import { type CalendarEvent, upsertCalendarEvents } from './store';
 
 const database = useTestDatabase();
 const clock = testClock(new Date('2030-06-10T12:00:00Z'));
@@ -15,14 +14,14 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const COLLECTION = '0x00000000000000000000000000000000000000f1';
 
-function event(key: string, startsAt: number, fields: Partial<CalendarEventSpec> = {}): CalendarEventSpec {
+function event(key: string, startsAt: number, fields: Partial<CalendarEvent> = {}): CalendarEvent {
   return {
     key,
     name: `Project ${key}`,
     type: 'public',
     startsAt: new Date(startsAt),
     timeKnown: true,
-    slug: key,
+    collection: null,
     imageUrl: `https://img/${key}.png`,
     twitterUrl: `https://x.com/${key}`,
     discordUrl: `https://discord.gg/${key}`,
@@ -36,19 +35,15 @@ beforeAll(async () => {
   app = await buildTestServer(database(), { now: clock.now });
   const now = clock.now().getTime();
   const today = Math.floor(now / DAY) * DAY;
-  await upsertCalendarEvents(
-    database().pool,
-    [
-      event('far', now + (CALENDAR_DAYS_AHEAD + 1) * DAY),
-      event('soon', now + 3 * HOUR, { type: 'whitelist', slug: 'listed' }),
-      event('just-opened', now - STARTED_SHOWN_MS + 60_000),
-      event('long-open', now - STARTED_SHOWN_MS - 60_000),
-      event('today-reveal', today, { type: 'reveal', timeKnown: false }),
-      event('yesterday-mint', today - DAY, { type: 'mint', timeKnown: false }),
-      event('last-day', now + CALENDAR_DAYS_AHEAD * DAY - 60_000, { type: 'mint' }),
-    ],
-    (slug) => (slug === 'listed' ? COLLECTION : undefined),
-  );
+  await upsertCalendarEvents(database().db, [
+    event('far', now + (CALENDAR_DAYS_AHEAD + 1) * DAY),
+    event('soon', now + 3 * HOUR, { type: 'whitelist', collection: COLLECTION }),
+    event('just-opened', now - STARTED_SHOWN_MS + 60_000),
+    event('long-open', now - STARTED_SHOWN_MS - 60_000),
+    event('today-reveal', today, { type: 'reveal', timeKnown: false }),
+    event('yesterday-mint', today - DAY, { type: 'mint', timeKnown: false }),
+    event('last-day', now + CALENDAR_DAYS_AHEAD * DAY - 60_000, { type: 'mint' }),
+  ]);
 });
 afterAll(() => app.close());
 

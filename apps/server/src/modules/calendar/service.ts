@@ -1,4 +1,4 @@
-import { type CalendarData, CalendarItem } from '@floordesk/protocol';
+import { type CalendarData, CalendarItem, timeFlagCode } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
 import { unixSeconds } from '../../time';
 import { eventsBetween } from './store';
@@ -13,7 +13,7 @@ const TYPES = CalendarItem.shape.type_name.options;
 export async function upcomingEvents(ctx: AppContext): Promise<CalendarData> {
   const now = ctx.now().getTime();
   const from = now - STARTED_SHOWN_MS;
-  const rows = await eventsBetween(ctx.db.$client, {
+  const rows = await eventsBetween(ctx.db, {
     from: new Date(from),
     dayFrom: new Date(from - DAY_MS),
     to: new Date(now + CALENDAR_DAYS_AHEAD * DAY_MS),
@@ -23,7 +23,7 @@ export async function upcomingEvents(ctx: AppContext): Promise<CalendarData> {
     list: rows.map((row) => ({
       id: row.key,
       open_timestemp: unixSeconds(row.starts_at),
-      time_flag: row.time_known ? 0 : 1,
+      time_flag: timeFlagCode(row.time_known),
       type_name: row.type as CalendarItem['type_name'],
       name: row.name,
       address: row.collection,

@@ -1,36 +1,39 @@
-import type { CalendarEventSpec } from '@floordesk/devnet';
-import type { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Executor, TimestampsAsText } from '../../db/pool';
+
+/** An event of the calendar, keyed: `collection` is the address of its collection once that is on chain. */
+export type CalendarEvent = {
+  key: string;
+  name: string;
+  type: string;
+  startsAt: Date;
+  /** False when only the date is announced. */
+  timeKnown: boolean;
+  collection: string | null;
+  imageUrl: string | null;
+  twitterUrl: string | null;
+  discordUrl: string | null;
+  marketplaceUrl: string | null;
+  websiteUrl: string | null;
+};
 
 /** Writes calendar events by key: a schedule written twice leaves one row per event, updated. */
-export async function upsertCalendarEvents(
-  pool: Pool,
-  events: readonly CalendarEventSpec[],
-  collectionOf: (slug: string) => string | undefined,
-): Promise<void> {
+export async function upsertCalendarEvents(db: Executor, events: readonly CalendarEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await pool.query(
-    `insert into calendar_events (key, name, type, starts_at, time_known, collection, image_url, twitter_url,
-                                  discord_url, marketplace_url, website_url)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::boolean[], $6::text[],
-                          $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-     on conflict (key) do update set name = excluded.name, type = excluded.type, starts_at = excluded.starts_at,
-       time_known = excluded.time_known, collection = excluded.collection, image_url = excluded.image_url,
-       twitter_url = excluded.twitter_url, discord_url = excluded.discord_url,
-       marketplace_url = excluded.marketplace_url, website_url = excluded.website_url`,
-    [
-      events.map((e) => e.key),
-      events.map((e) => e.name),
-      events.map((e) => e.type),
-      events.map((e) => e.startsAt),
-      events.map((e) => e.timeKnown),
-      events.map((e) => collectionOf(e.slug) ?? null),
-      events.map((e) => e.imageUrl),
-      events.map((e) => e.twitterUrl),
-      events.map((e) => e.discordUrl),
-      events.map((e) => e.marketplaceUrl),
-      events.map((e) => e.websiteUrl),
-    ],
-  );
+  const column = <T>(value: (event: CalendarEvent) => T) => sql.param(events.map(value));
+  await db.execute(sql`
+    insert into calendar_events (key, name, type, starts_at, time_known, collection, image_url, twitter_url,
+                                 discord_url, marketplace_url, website_url)
+    select * from unnest(${column((e) => e.key)}::text[], ${column((e) => e.name)}::text[],
+                         ${column((e) => e.type)}::text[], ${column((e) => e.startsAt)}::timestamptz[],
+                         ${column((e) => e.timeKnown)}::boolean[], ${column((e) => e.collection)}::text[],
+                         ${column((e) => e.imageUrl)}::text[], ${column((e) => e.twitterUrl)}::text[],
+                         ${column((e) => e.discordUrl)}::text[], ${column((e) => e.marketplaceUrl)}::text[],
+                         ${column((e) => e.websiteUrl)}::text[])
+    on conflict (key) do update set name = excluded.name, type = excluded.type, starts_at = excluded.starts_at,
+      time_known = excluded.time_known, collection = excluded.collection, image_url = excluded.image_url,
+      twitter_url = excluded.twitter_url, discord_url = excluded.discord_url,
+      marketplace_url = excluded.marketplace_url, website_url = excluded.website_url`);
 }
 
 export type CalendarRecord = {
@@ -52,16 +55,15 @@ export type CalendarRecord = {
  * from the end of its day (`dayFrom` is one day before `from` for those, whose time is the day's start).
  */
 export async function eventsBetween(
-  pool: Pool,
+  db: Executor,
   { from, dayFrom, to, types }: { from: Date; dayFrom: Date; to: Date; types: readonly string[] },
 ): Promise<CalendarRecord[]> {
-  const { rows } = await pool.query<CalendarRecord>(
-    `select key, name, type, starts_at, time_known, collection, image_url, twitter_url, discord_url, marketplace_url,
-            website_url
-       from calendar_events
-      where (starts_at > $1 or (not time_known and starts_at > $2)) and starts_at <= $3 and type = any($4::text[])
-      order by starts_at, name, key`,
-    [from, dayFrom, to, types],
-  );
-  return rows;
+  const { rows } = await db.execute<TimestampsAsText<CalendarRecord, 'starts_at'>>(sql`
+    select key, name, type, starts_at, time_known, collection, image_url, twitter_url, discord_url, marketplace_url,
+           website_url
+      from calendar_events
+     where (starts_at > ${from} or (not time_known and starts_at > ${dayFrom})) and starts_at <= ${to}
+       and type = any(${sql.param(types)}::text[])
+     order by starts_at, name, key`);
+  return rows.map((row) => ({ ...row, starts_at: new Date(row.starts_at) }));
 }

@@ -13,7 +13,7 @@ const log = capturedLog('info');
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildServer({ config: testConfig(), database: database(), logger: log.logger });
+  app = await buildServer({ config: testConfig(), db: database().db, logger: log.logger });
 });
 afterAll(() => app.close());
 

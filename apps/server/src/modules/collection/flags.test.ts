@@ -17,13 +17,13 @@ async function flagged(): Promise<string[]> {
 describe('the devnet’s reported tokens', () => {
   it('are flagged once the indexer has their rows, and no other token is', async () => {
     const reported = reportedTokens(devnet().manifest);
-    expect(await flagTokens(database().pool, reported)).toBe(0);
+    expect(await flagTokens(database().db, reported)).toBe(0);
 
     await indexToHead(indexerOptions(database(), devnet().chain));
     const expected = reported.map((t) => `${t.collection.toLowerCase()}#${t.tokenId}`).toSorted();
     expect(expected).toHaveLength(Object.values(REPORTED_TOKEN_IDS).flat().length);
-    expect(await flagTokens(database().pool, reported)).toBe(expected.length);
+    expect(await flagTokens(database().db, reported)).toBe(expected.length);
     expect(await flagged()).toEqual(expected);
-    expect(await flagTokens(database().pool, reported)).toBe(0);
+    expect(await flagTokens(database().db, reported)).toBe(0);
   }, 120_000);
 });

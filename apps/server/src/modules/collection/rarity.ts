@@ -1,16 +1,16 @@
-import { RankTier } from '@floordesk/protocol';
-import type { Pool } from 'pg';
-import { withTransaction } from '../../db/pool';
+import type { RankTierName } from '@floordesk/protocol';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/pool';
 
 /** Ours: a tier holds the ranks within this share (percent) of the ranked tokens, rarest tier first. */
 const TIER_TOP_PERCENT = [
-  { tier: RankTier.Legendary, top: 1 },
-  { tier: RankTier.Rare, top: 10 },
-  { tier: RankTier.Classic, top: 40 },
-] as const;
+  { tier: 'legendary', top: 1 },
+  { tier: 'rare', top: 10 },
+  { tier: 'classic', top: 40 },
+] as const satisfies readonly { tier: RankTierName; top: number }[];
 
-export function rankTier(rank: number, ranked: number): RankTier {
-  return TIER_TOP_PERCENT.find(({ top }) => rank * 100 <= ranked * top)?.tier ?? RankTier.Ordinary;
+export function rankTier(rank: number, ranked: number): RankTierName {
+  return TIER_TOP_PERCENT.find(({ top }) => rank * 100 <= ranked * top)?.tier ?? 'ordinary';
 }
 
 /**
@@ -18,16 +18,15 @@ export function rankTier(rank: number, ranked: number): RankTier {
  * returns how many it ranked. The flag is cleared before the traits are read, and metadata writes set it after
  * theirs commit, so a write this pass misses marks the collection again.
  */
-export async function rankStaleCollections(pool: Pool): Promise<number> {
-  const { rows } = await pool.query<{ address: string }>(
-    `select c.address from collections c
-      where c.rarity_stale
-        and not exists (select 1 from tokens t where t.collection = c.address and t.metadata_status = 'pending')`,
-  );
+export async function rankStaleCollections(db: Executor): Promise<number> {
+  const { rows } = await db.execute<{ address: string }>(sql`
+    select c.address from collections c
+     where c.rarity_stale
+       and not exists (select 1 from tokens t where t.collection = c.address and t.metadata_status = 'pending')`);
   for (const { address } of rows) {
-    await withTransaction(pool, async (client) => {
-      await client.query('update collections set rarity_stale = false where address = $1', [address]);
-      await client.query(RANK_COLLECTION, [address]);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update collections set rarity_stale = false where address = ${address}`);
+      await tx.execute(rankCollection(sql`${address}::text`));
     });
   }
   return rows.length;
@@ -39,14 +38,14 @@ export async function rankStaleCollections(pool: Pool): Promise<number> {
  * of one type count as one combined value. Rarest (highest score) first, then token id. Only tokens whose metadata
  * is in are ranked; when no token has traits, none is.
  */
-const RANK_COLLECTION = `
+const rankCollection = (collection: SQL) => sql`
   with members as (
-    select token_id from tokens where collection = $1 and metadata_status = 'ok'
+    select token_id from tokens where collection = ${collection} and metadata_status = 'ok'
   ), trait_types as (
-    select distinct trait_type from token_traits where collection = $1
+    select distinct trait_type from token_traits where collection = ${collection}
   ), token_values as (
     select token_id, trait_type, string_agg(value, E'\\x1f' order by value) as value
-      from token_traits where collection = $1 group by token_id, trait_type
+      from token_traits where collection = ${collection} group by token_id, trait_type
   ), cells as (
     select m.token_id, ty.trait_type, v.value,
            count(*) over (partition by ty.trait_type, v.value)::float8 / count(*) over (partition by ty.trait_type) as share
@@ -60,5 +59,5 @@ const RANK_COLLECTION = `
   )
   update tokens t set rarity_rank = n.rank
     from (select x.token_id, r.rank from tokens x left join ranked r on r.token_id = x.token_id
-           where x.collection = $1) n
-   where t.collection = $1 and t.token_id = n.token_id and t.rarity_rank is distinct from n.rank`;
+           where x.collection = ${collection}) n
+   where t.collection = ${collection} and t.token_id = n.token_id and t.rarity_rank is distinct from n.rank`;

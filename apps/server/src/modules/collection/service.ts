@@ -7,6 +7,9 @@ import {
   type FloorPoint,
   type HoldersData,
   type ListingsData,
+  rankTierCode,
+  riskFlagCode,
+  srStatusCode,
   Status,
   TRENDING_WINDOWS,
   type TradesData,
@@ -21,7 +24,7 @@ import type { AppContext } from '../../context';
 import { collectionType, itemCount } from '../../market/collection-fields';
 import { type FillableListing, fillableListings, listedNow } from '../../market/listings/fillable';
 import { ok, refuse, type Result } from '../../result';
-import { unixSeconds } from '../../time';
+import { MINUTE_MS, unixSeconds } from '../../time';
 import { rankTier } from './rarity';
 import {
   type CollectionInfo,
@@ -35,7 +38,6 @@ import {
 } from './store';
 
 const HOLDERS_LIMIT = 100;
-const MINUTE_MS = 60_000;
 
 /** Runs `answer` for a collection FloorDesk has indexed; any other address is refused as unknown. */
 async function withCollection<T>(
@@ -43,19 +45,19 @@ async function withCollection<T>(
   address: string,
   answer: (collection: CollectionInfo) => Promise<T>,
 ): Promise<Result<T>> {
-  const collection = await findCollection(ctx.db.$client, address);
+  const collection = await findCollection(ctx.db, address);
   return collection ? ok(await answer(collection)) : refuse(Status.CollectionUnknown);
 }
 
 export function collectionDetail(ctx: AppContext, address: string): Promise<Result<CollectionDetail>> {
   return withCollection(ctx, address, async (collection) => {
-    const pool = ctx.db.$client;
+    const { db } = ctx;
     const now = ctx.now();
     const windows = TRENDING_WINDOWS.map((minutes) => ({ minutes, start: windowStartMinute(now, minutes) }));
     const [listing, owners, totals] = await Promise.all([
-      listedNow(pool, address, now),
-      holdings(pool, address, collection.standard, 1),
-      windowTotals(pool, address, windows, currentMinute(now)),
+      listedNow(db, address, now),
+      holdings(db, address, collection.standard, 1),
+      windowTotals(db, address, windows, currentMinute(now)),
     ]);
     const supply = itemCount(collection.total_supply);
     return {
@@ -64,7 +66,7 @@ export function collectionDetail(ctx: AppContext, address: string): Promise<Resu
       symbol: collection.symbol,
       img: collection.image_url,
       type: collectionType(collection.standard),
-      sr_status: collection.verified ? 1 : 0,
+      sr_status: srStatusCode(collection.verified),
       count: supply,
       owners: owners.owners,
       listed: listing.listed,
@@ -83,24 +85,29 @@ export function collectionDetail(ctx: AppContext, address: string): Promise<Resu
 export function collectionListings(ctx: AppContext, address: string): Promise<Result<ListingsData>> {
   return withCollection(ctx, address, async () => {
     const [rows, ranked] = await Promise.all([
-      fillableListings(ctx.db.$client, address, ctx.now()),
-      rankedCount(ctx.db.$client, address),
+      fillableListings(ctx.db, address, ctx.now()),
+      rankedCount(ctx.db, address),
     ]);
     return {
-      list: rows.map((row) => ({
-        ...listingWireFields(row),
-        rank: row.rarity_rank,
-        flag: row.rarity_rank === null ? null : rankTier(row.rarity_rank, ranked),
-        img: row.image_url,
-        listed_at: unixSeconds(row.listed_at),
-        expires_at: row.expires_at === null ? null : unixSeconds(row.expires_at),
-      })),
+      list: rows.map((row) => {
+        const { flagged, ...fields } = listingFields(row);
+        return {
+          ...fields,
+          flag: row.rarity_rank === null ? null : rankTierCode(rankTier(row.rarity_rank, ranked)),
+          risk_flag: riskFlagCode(flagged),
+          listed_at: unixSeconds(row.listed_at),
+          expires_at: row.expires_at === null ? null : unixSeconds(row.expires_at),
+        };
+      }),
     };
   });
 }
 
-/** A fillable listing in the wire's words (spec §3 listing row: `risk_flag` 1 marks a reported token), for every view. */
-export function listingWireFields(row: FillableListing) {
+/**
+ * A fillable listing under the listing row's field names, for the collection page and the sweep alike; `flagged`
+ * (a token a marketplace reports) becomes the wire's `risk_flag` only where an answer is built.
+ */
+export function listingFields(row: FillableListing) {
   return {
     order_id: row.order_hash,
     token_id: row.token_id,
@@ -109,13 +116,16 @@ export function listingWireFields(row: FillableListing) {
     order_way: row.order_way,
     from_address: row.offerer,
     pending_count: row.pending_count,
-    risk_flag: row.flagged ? (1 as const) : (0 as const),
+    // A listing without a token row yet (metadata not read) is not reported.
+    flagged: row.flagged === true,
+    img: row.image_url,
+    rank: row.rarity_rank,
   };
 }
 
 export function collectionTrades(ctx: AppContext, address: string, limit: number): Promise<Result<TradesData>> {
   return withCollection(ctx, address, async () => ({
-    list: (await latestTrades(ctx.db.$client, address, limit)).map((row) => ({
+    list: (await latestTrades(ctx.db, address, limit)).map((row) => ({
       tx_hash: row.tx_hash,
       log_index: row.log_index,
       item_index: row.item_index,
@@ -145,8 +155,8 @@ export function floorHistory(ctx: AppContext, address: string, range: FloorHisto
     const first = alignDown(windowStartMinute(now, minutes).getTime(), bucketMs);
     const last = alignDown(now.getTime(), bucketMs);
     const [rows, floorBefore] = await Promise.all([
-      rollupBuckets(ctx.db.$client, address, { from: new Date(first), upTo: now, bucketMinutes }),
-      floorAt(ctx.db.$client, address, new Date(first)),
+      rollupBuckets(ctx.db, address, { from: new Date(first), upTo: now, bucketMinutes }),
+      floorAt(ctx.db, address, new Date(first)),
     ]);
     const byStart = new Map(rows.map((row) => [row.start.getTime(), row]));
     const list: FloorPoint[] = [];
@@ -162,7 +172,7 @@ export function floorHistory(ctx: AppContext, address: string, range: FloorHisto
 
 export function collectionHolders(ctx: AppContext, address: string): Promise<Result<HoldersData>> {
   return withCollection(ctx, address, async (collection) => {
-    const held = await holdings(ctx.db.$client, address, collection.standard, HOLDERS_LIMIT);
+    const held = await holdings(ctx.db, address, collection.standard, HOLDERS_LIMIT);
     // Without a supply from the contract, shares are of everything held.
     const supply = Number(collection.total_supply ?? held.held);
     return {

@@ -1,7 +1,8 @@
 import type { Marketplace } from '@floordesk/protocol';
-import type { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import { floorBefore } from '../../chain/rollup-windows';
+import type { Executor, TimestampsAsText } from '../../db/pool';
 
 export type CollectionInfo = {
   address: string;
@@ -13,11 +14,9 @@ export type CollectionInfo = {
   total_supply: string | null;
 };
 
-export async function findCollection(pool: Pool, address: string): Promise<CollectionInfo | undefined> {
-  const { rows } = await pool.query<CollectionInfo>(
-    `select address, name, symbol, image_url, standard, verified, total_supply from collections where address = $1`,
-    [address],
-  );
+export async function findCollection(db: Executor, address: string): Promise<CollectionInfo | undefined> {
+  const { rows } = await db.execute<CollectionInfo>(sql`
+    select address, name, symbol, image_url, standard, verified, total_supply from collections where address = ${address}`);
   return rows[0];
 }
 
@@ -25,28 +24,26 @@ export type WindowTotals = { minutes: number; trades: number; volume: string; st
 
 /** Trades, volume and the floor at the start of each window, from the per-minute rollups up to `upTo`. */
 export async function windowTotals(
-  pool: Pool,
+  db: Executor,
   collection: string,
   windows: readonly { minutes: number; start: Date }[],
   upTo: Date,
 ): Promise<WindowTotals[]> {
-  const { rows } = await pool.query<WindowTotals>(
-    `select w.minutes, coalesce(sum(s.trades), 0)::int as trades, coalesce(sum(s.volume_wei), 0)::text as volume,
-            ${floorBefore('$1', 'w.start')}::text as start_floor
-       from unnest($2::int[], $3::timestamptz[]) as w(minutes, start)
-       left join collection_stats_1m s on s.collection = $1 and s.minute >= w.start and s.minute <= $4
-      group by w.minutes, w.start
-      order by w.minutes`,
-    [collection, windows.map((w) => w.minutes), windows.map((w) => w.start), upTo],
-  );
+  const { rows } = await db.execute<WindowTotals>(sql`
+    select w.minutes, coalesce(sum(s.trades), 0)::int as trades, coalesce(sum(s.volume_wei), 0)::text as volume,
+           ${floorBefore(sql`${collection}::text`, sql`w.start`)}::text as start_floor
+      from unnest(${sql.param(windows.map((w) => w.minutes))}::int[],
+                  ${sql.param(windows.map((w) => w.start))}::timestamptz[]) as w(minutes, start)
+      left join collection_stats_1m s on s.collection = ${collection} and s.minute >= w.start and s.minute <= ${upTo}
+     group by w.minutes, w.start
+     order by w.minutes`);
   return rows;
 }
 
 /** Tokens ranked in the collection: ranks run 1..this. */
-export async function rankedCount(pool: Pool, collection: string): Promise<number> {
-  const { rows } = await pool.query<{ ranked: number | null }>(
-    'select max(rarity_rank) as ranked from tokens where collection = $1',
-    [collection],
+export async function rankedCount(db: Executor, collection: string): Promise<number> {
+  const { rows } = await db.execute<{ ranked: number | null }>(
+    sql`select max(rarity_rank) as ranked from tokens where collection = ${collection}`,
   );
   return rows[0]?.ranked ?? 0;
 }
@@ -66,18 +63,16 @@ export type TradeRecord = {
   rarity_rank: number | null;
 };
 
-export async function latestTrades(pool: Pool, collection: string, limit: number): Promise<TradeRecord[]> {
-  const { rows } = await pool.query<TradeRecord>(
-    `select s.tx_hash, s.log_index, s.item_index, s.block_number, s.block_time, s.token_id::text, s.price_wei::text,
-            s.marketplace, s.buyer, s.seller, t.image_url, t.rarity_rank
-       from sales s
-       left join tokens t on t.collection = s.collection and t.token_id = s.token_id
-      where s.collection = $1
-      order by s.block_number desc, s.log_index desc, s.item_index desc
-      limit $2`,
-    [collection, limit],
-  );
-  return rows;
+export async function latestTrades(db: Executor, collection: string, limit: number): Promise<TradeRecord[]> {
+  const { rows } = await db.execute<TimestampsAsText<TradeRecord, 'block_time'>>(sql`
+    select s.tx_hash, s.log_index, s.item_index, s.block_number, s.block_time, s.token_id::text, s.price_wei::text,
+           s.marketplace, s.buyer, s.seller, t.image_url, t.rarity_rank
+      from sales s
+      left join tokens t on t.collection = s.collection and t.token_id = s.token_id
+     where s.collection = ${collection}
+     order by s.block_number desc, s.log_index desc, s.item_index desc
+     limit ${limit}`);
+  return rows.map((row) => ({ ...row, block_time: new Date(row.block_time) }));
 }
 
 export type BucketRecord = { start: Date; trades: number; volume: string; last_floor: string | null };
@@ -87,29 +82,27 @@ export type BucketRecord = { start: Date; trades: number; volume: string; last_f
  * floor written last inside each bucket; buckets without rollup rows are absent.
  */
 export async function rollupBuckets(
-  pool: Pool,
+  db: Executor,
   collection: string,
   { from, upTo, bucketMinutes }: { from: Date; upTo: Date; bucketMinutes: number },
 ): Promise<BucketRecord[]> {
-  const { rows } = await pool.query<BucketRecord>(
-    `select to_timestamp(floor(extract(epoch from minute) / $4) * $4) as start,
-            sum(trades)::int as trades, sum(volume_wei)::text as volume,
-            ((array_agg(floor_wei order by minute desc) filter (where floor_wei is not null))[1])::text as last_floor
-       from collection_stats_1m
-      where collection = $1 and minute >= $2 and minute <= $3
-      group by 1
-      order by 1`,
-    [collection, from, upTo, bucketMinutes * 60],
-  );
-  return rows;
+  const bucketSeconds = sql`${bucketMinutes * 60}::int`;
+  const { rows } = await db.execute<TimestampsAsText<BucketRecord, 'start'>>(sql`
+    select to_timestamp(floor(extract(epoch from minute) / ${bucketSeconds}) * ${bucketSeconds}) as start,
+           sum(trades)::int as trades, sum(volume_wei)::text as volume,
+           ((array_agg(floor_wei order by minute desc) filter (where floor_wei is not null))[1])::text as last_floor
+      from collection_stats_1m
+     where collection = ${collection} and minute >= ${from} and minute <= ${upTo}
+     group by 1
+     order by 1`);
+  return rows.map((row) => ({ ...row, start: new Date(row.start) }));
 }
 
 /** The floor at the instant `before`, carried from the latest minute with a recorded floor. */
-export async function floorAt(pool: Pool, collection: string, before: Date): Promise<string | null> {
-  const { rows } = await pool.query<{ floor: string | null }>(`select ${floorBefore('$1', '$2')}::text as floor`, [
-    collection,
-    before,
-  ]);
+export async function floorAt(db: Executor, collection: string, before: Date): Promise<string | null> {
+  const { rows } = await db.execute<{ floor: string | null }>(
+    sql`select ${floorBefore(sql`${collection}::text`, sql`${before}::timestamptz`)}::text as floor`,
+  );
   return rows[0]?.floor ?? null;
 }
 
@@ -126,24 +119,22 @@ export type Holdings = {
  * Current holders: ERC-721 owners from `tokens`, ERC-1155 balances summed from `transfers`. The zero address (mints
  * come from it, burns go to it) holds nothing.
  */
-export async function holdings(pool: Pool, collection: string, standard: string | null, limit: number): Promise<Holdings> {
+export async function holdings(db: Executor, collection: string, standard: string | null, limit: number): Promise<Holdings> {
   const perHolder =
     standard === 'erc1155'
-      ? `select address, sum(amount) as held
-           from (select to_address as address, amount from transfers where collection = $1
-                 union all
-                 select from_address, -amount from transfers where collection = $1) moves
-          where address <> $2
-          group by address having sum(amount) > 0`
-      : `select owner as address, count(*)::numeric as held from tokens
-          where collection = $1 and owner is not null and owner <> $2
-          group by owner`;
-  const { rows } = await pool.query<{ address: string; held: string; owners: number; total: string }>(
-    `with holders as (${perHolder})
-     select address, held::text, count(*) over ()::int as owners, (sum(held) over ())::text as total
-       from holders order by holders.held desc, holders.address limit $3`,
-    [collection, zeroAddress, limit],
-  );
+      ? sql`select address, sum(amount) as held
+              from (select to_address as address, amount from transfers where collection = ${collection}
+                    union all
+                    select from_address, -amount from transfers where collection = ${collection}) moves
+             where address <> ${zeroAddress}
+             group by address having sum(amount) > 0`
+      : sql`select owner as address, count(*)::numeric as held from tokens
+             where collection = ${collection} and owner is not null and owner <> ${zeroAddress}
+             group by owner`;
+  const { rows } = await db.execute<{ address: string; held: string; owners: number; total: string }>(sql`
+    with holders as (${perHolder})
+    select address, held::text, count(*) over ()::int as owners, (sum(held) over ())::text as total
+      from holders order by holders.held desc, holders.address limit ${limit}`);
   return {
     owners: rows[0]?.owners ?? 0,
     held: rows[0]?.total ?? '0',

@@ -11,6 +11,7 @@ import {
 } from '@floordesk/devnet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devnetAssets } from '../../devnet';
 import { devnetAssetRoutes } from './routes';
 
 const ORIGIN = 'http://devnet.test:8080';
@@ -21,7 +22,7 @@ const hollow = collectionBySlug('hollow-moons') as CollectionSpec;
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
-  await app.register(devnetAssetRoutes, { origin: ORIGIN });
+  await app.register(devnetAssetRoutes, { assets: devnetAssets(ORIGIN) });
   await app.ready();
 });
 afterAll(() => app.close());

@@ -20,8 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../http/server';
 import { useTestDatabase } from '../../testing/database';
 import { useTestDevnet } from '../../testing/devnet';
-import { testConfig } from '../../testing/server';
-import { SIMULATOR_OFF } from '../diagnostics/service';
+import { testConfig, testDevnetOptions } from '../../testing/server';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
@@ -33,9 +32,9 @@ const HOST = '127.0.0.1:8080';
 beforeAll(async () => {
   app = await buildServer({
     config: testConfig(),
-    database: database(),
+    db: database().db,
     chain: devnet().chain,
-    devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl: devnet().rpcUrl },
+    devnet: testDevnetOptions(testConfig(), devnet().rpcUrl),
   });
 });
 afterAll(() => app.close());
@@ -254,11 +253,12 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
   });
 
   it('with PUBLIC_ORIGIN set, answers requests addressed to that host', async () => {
+    const proxiedConfig = testConfig({ origin: new URL('https://floordesk.example') });
     const proxied = await buildServer({
-      config: testConfig({ origin: new URL('https://floordesk.example') }),
-      database: database(),
+      config: proxiedConfig,
+      db: database().db,
       chain: devnet().chain,
-      devnet: { simulatorState: () => SIMULATOR_OFF, rpcUrl: devnet().rpcUrl },
+      devnet: testDevnetOptions(proxiedConfig, devnet().rpcUrl),
     });
     try {
       const status = async (host: string) =>

@@ -10,7 +10,7 @@ const devnet = useTestDevnet();
 
 describe('GET /api/diagnostics', () => {
   it('reports the head, the cursor, the lag and what has been indexed, as plain JSON', async () => {
-    const app = await buildServer({ config: testConfig(), database: database(), chain: devnet().chain });
+    const app = await buildServer({ config: testConfig(), db: database().db, chain: devnet().chain });
     try {
       const before = Diagnostics.parse((await app.inject('/api/diagnostics')).json());
       expect(before.cursor).toBeNull();
@@ -33,7 +33,7 @@ describe('GET /api/diagnostics', () => {
   });
 
   it('answers without a chain: no head, no lag', async () => {
-    const app = await buildServer({ config: testConfig(), database: database() });
+    const app = await buildServer({ config: testConfig(), db: database().db });
     try {
       const body = Diagnostics.parse((await app.inject('/api/diagnostics')).json());
       expect(body.head).toBeNull();

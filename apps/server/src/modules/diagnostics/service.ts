@@ -1,4 +1,5 @@
 import type { Diagnostics, Marketplace, SimulatorState } from '@floordesk/protocol';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { unixSeconds } from '../../time';
 
@@ -13,24 +14,24 @@ export const SIMULATOR_OFF: SimulatorState = {
 
 /** Chain head against the indexer's cursor, what has been indexed, and the simulator: the devnet at a glance. */
 export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState): Promise<Diagnostics> {
-  const pool = ctx.db.$client;
+  const { db } = ctx;
   const headBlock = ctx.chain ? await ctx.chain.client.getBlock().catch(() => undefined) : undefined;
   const head =
     headBlock && headBlock.number !== null && headBlock.hash !== null
       ? { number: Number(headBlock.number), hash: headBlock.hash, timestamp: Number(headBlock.timestamp) }
       : null;
   const [cursorRows, counts, recent] = await Promise.all([
-    pool.query<{ number: string; hash: string; timestamp: Date }>(
-      'select number, hash, timestamp from chain_blocks order by number desc limit 1',
+    // Timestamps arrive as PostgreSQL's text (see TimestampsAsText).
+    db.execute<{ number: string; hash: string; timestamp: string }>(
+      sql`select number, hash, timestamp from chain_blocks order by number desc limit 1`,
     ),
-    pool.query<Record<'sales' | 'transfers' | 'listings' | 'pending' | 'collections', number>>(
-      `select (select count(*) from sales)::int as sales,
-              (select count(*) from transfers)::int as transfers,
-              (select count(*) from listings where status = 'active')::int as listings,
-              (select count(distinct tx_hash) from pending_buys)::int as pending,
-              (select count(*) from collections)::int as collections`,
-    ),
-    pool.query<{
+    db.execute<Record<'sales' | 'transfers' | 'listings' | 'pending' | 'collections', number>>(sql`
+      select (select count(*) from sales)::int as sales,
+             (select count(*) from transfers)::int as transfers,
+             (select count(*) from listings where status = 'active')::int as listings,
+             (select count(distinct tx_hash) from pending_buys)::int as pending,
+             (select count(*) from collections)::int as collections`),
+    db.execute<{
       collection: string;
       name: string | null;
       token_id: string;
@@ -38,16 +39,15 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
       marketplace: Marketplace | null;
       block_number: string;
       tx_hash: string;
-      block_time: Date;
-    }>(
-      `select s.collection, c.name, s.token_id, s.price_wei, s.marketplace, s.block_number, s.tx_hash, s.block_time
-         from sales s left join collections c on c.address = s.collection
-        order by s.block_number desc, s.log_index desc limit 20`,
-    ),
+      block_time: string;
+    }>(sql`
+      select s.collection, c.name, s.token_id, s.price_wei, s.marketplace, s.block_number, s.tx_hash, s.block_time
+        from sales s left join collections c on c.address = s.collection
+       order by s.block_number desc, s.log_index desc limit 20`),
   ]);
   const cursorRow = cursorRows.rows[0];
   const cursor = cursorRow
-    ? { number: Number(cursorRow.number), hash: cursorRow.hash, timestamp: unixSeconds(cursorRow.timestamp) }
+    ? { number: Number(cursorRow.number), hash: cursorRow.hash, timestamp: unixSeconds(new Date(cursorRow.timestamp)) }
     : null;
   const totals = counts.rows[0] ?? { sales: 0, transfers: 0, listings: 0, pending: 0, collections: 0 };
   return {
@@ -65,7 +65,7 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
       marketplace: row.marketplace,
       block_number: Number(row.block_number),
       tx_hash: row.tx_hash,
-      timestamp: unixSeconds(row.block_time),
+      timestamp: unixSeconds(new Date(row.block_time)),
     })),
   };
 }

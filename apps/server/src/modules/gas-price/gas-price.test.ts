@@ -23,7 +23,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   watcher = startGasPriceWatcher({ chain: devnet().chain, log: pino({ level: 'silent' }), pollMs: 50 });
-  app = await buildServer({ config: testConfig(), database: database(), gasPrice: watcher.latest });
+  app = await buildServer({ config: testConfig(), db: database().db, gasPrice: watcher.latest });
 });
 afterAll(async () => {
   await app.close();

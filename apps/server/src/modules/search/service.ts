@@ -1,4 +1,4 @@
-import { normalizeAddress, SEARCH_LIMIT, type SearchData } from '@floordesk/protocol';
+import { normalizeAddress, SEARCH_LIMIT, type SearchData, srStatusCode } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
 import { collectionType, itemCount } from '../../market/collection-fields';
 import { searchCollections } from './store';
@@ -10,7 +10,7 @@ const ADDRESS_PREFIX = /^0x[0-9a-f]*$/i;
 const LIKE_SPECIAL = /[\\%_]/g;
 
 export async function search(ctx: AppContext, text: string): Promise<SearchData> {
-  const rows = await searchCollections(ctx.db.$client, {
+  const rows = await searchCollections(ctx.db, {
     addressPrefix: ADDRESS_PREFIX.test(text) ? normalizeAddress(text) : null,
     name: text.replace(LIKE_SPECIAL, (special) => `\\${special}`),
     limit: SEARCH_LIMIT,
@@ -20,7 +20,7 @@ export async function search(ctx: AppContext, text: string): Promise<SearchData>
       address: row.address,
       name: row.name,
       img: row.image_url,
-      sr_status: row.verified ? 1 : 0,
+      sr_status: srStatusCode(row.verified),
       count: itemCount(row.supply),
       type: collectionType(row.standard),
     })),

@@ -1,4 +1,5 @@
-import type { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/pool';
 
 export type SearchRecord = {
   address: string;
@@ -15,20 +16,20 @@ export type SearchRecord = {
  * starting with the text, names containing it; within a rank verified collections first, then by name.
  */
 export async function searchCollections(
-  pool: Pool,
+  db: Executor,
   { addressPrefix, name, limit }: { addressPrefix: string | null; name: string; limit: number },
 ): Promise<SearchRecord[]> {
-  const { rows } = await pool.query<SearchRecord>(
-    `select address, name, image_url, verified, total_supply::text as supply, standard
-       from collections
-      where address like $1 || '%' or name ilike '%' || $2 || '%'
-      order by case when address = $1 then 0
-                    when address like $1 || '%' then 1
-                    when name ilike $2 || '%' then 2
-                    else 3 end,
-               verified desc, lower(name), address
-      limit $3`,
-    [addressPrefix, name, limit],
-  );
+  const prefix = sql`${addressPrefix}::text`;
+  const text = sql`${name}::text`;
+  const { rows } = await db.execute<SearchRecord>(sql`
+    select address, name, image_url, verified, total_supply::text as supply, standard
+      from collections
+     where address like ${prefix} || '%' or name ilike '%' || ${text} || '%'
+     order by case when address = ${prefix} then 0
+                   when address like ${prefix} || '%' then 1
+                   when name ilike ${text} || '%' then 2
+                   else 3 end,
+              verified desc, lower(name), address
+     limit ${limit}`);
   return rows;
 }

@@ -1,10 +1,10 @@
-import { type SweepOrderItem, SweepItemStatus } from '@floordesk/protocol';
+import type { SweepItem, SweepOutcomeName } from '@floordesk/protocol';
 import { erc721Abi, parseEventLogs, type TransactionReceipt } from 'viem';
 
 export type SweepOutcome = {
-  /** Spec §7 order status: 1 something was bought, 2 nothing was. */
-  flag: 1 | 2;
-  items: SweepOrderItem[];
+  /** Whether anything was bought. */
+  outcome: Exclude<SweepOutcomeName, 'pending'>;
+  items: SweepItem[];
   /** Wei paid for the bought items. */
   spent: string;
 };
@@ -15,7 +15,7 @@ export type SweepOutcome = {
  * was not failed. A reverted transaction bought nothing; having used all its gas, it ran over the limit.
  */
 export function sweepOutcome(
-  items: readonly SweepOrderItem[],
+  items: readonly SweepItem[],
   receipt: TransactionReceipt,
   { collection, buyer, gasLimit }: { collection: string; buyer: string; gasLimit: bigint },
 ): SweepOutcome {
@@ -25,15 +25,15 @@ export function sweepOutcome(
       .filter((log) => log.address.toLowerCase() === collection && log.args.to.toLowerCase() === buyer)
       .map((log) => log.args.tokenId.toString()),
   );
-  const failed = reverted && receipt.gasUsed >= gasLimit ? SweepItemStatus.OverGasLimit : SweepItemStatus.Failed;
-  const settled = items.map((item): SweepOrderItem => {
+  const failed = reverted && receipt.gasUsed >= gasLimit ? 'over_gas_limit' : 'failed';
+  const settled = items.map((item): SweepItem => {
     if (item.role === 'skip') return item;
-    if (bought.has(item.token_id)) return { ...item, is_buy: SweepItemStatus.Bought };
-    return { ...item, is_buy: item.role === 'buy' ? failed : null };
+    if (bought.has(item.token_id)) return { ...item, status: 'bought' };
+    return { ...item, status: item.role === 'buy' ? failed : 'standby' };
   });
-  const paid = settled.filter((item) => item.is_buy === SweepItemStatus.Bought);
+  const paid = settled.filter((item) => item.status === 'bought');
   return {
-    flag: paid.length > 0 ? 1 : 2,
+    outcome: paid.length > 0 ? 'bought' : 'nothing_bought',
     items: settled,
     spent: paid.reduce((sum, item) => sum + BigInt(item.price), 0n).toString(),
   };

@@ -5,13 +5,14 @@ import {
   gasLimit,
   normalizeAddress,
   pendingItems,
+  planItemOf,
   presetFees,
-  type SkipReason,
   Status,
   type SweepOrderData,
-  type SweepPlanItem,
   type SweepQuoteData,
   type SweepQuoteRequest,
+  sweepItemStatusCode,
+  sweepOutcomeCode,
 } from '@floordesk/protocol';
 import {
   type Address,
@@ -36,7 +37,6 @@ import {
   insertSweepOrder,
   markSent,
   markSettled,
-  type SweepListingRecord,
   type SweepOrderRow,
   sweepListings,
 } from './store';
@@ -51,10 +51,9 @@ export type SweepQuote = z.output<typeof SweepQuoteRequest>;
 const candidateLimit = (count: number) => count * 4 + 60;
 
 /**
- * Plans, simulates and prices a sweep for `buyer` (spec §5 "Buying needs"), and records it as quoted: the
- * transaction to send, the items it buys, spares and skips. Refusals, in this order: 1401 not premium, 1405 another
- * chain, 1299 no chain, 1301 unknown collection, 1402 not ERC-721, 1403 nothing to buy, 1515 above `max_total`,
- * 1408 balance too low.
+ * Plans, simulates and prices a sweep for `buyer`, and records it as quoted: the transaction to send, the items it
+ * buys, spares and skips. Refusals, in this order: 1401 not premium, 1405 another chain, 1299 no chain, 1301 unknown
+ * collection, 1402 not ERC-721, 1403 nothing to buy, 1515 above `max_total`, 1408 balance too low.
  */
 export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQuote): Promise<Result<SweepQuoteData>> {
   const user = normalizeAddress(buyer);
@@ -63,12 +62,11 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
   const chain = ctx.chain;
   if (!chain) return refuse(Status.ChainUnavailable);
 
-  const pool = ctx.db.$client;
   const now = ctx.now();
   const single = request.order_id !== undefined;
   const [collection, listings] = await Promise.all([
-    findSweepCollection(pool, request.collection),
-    sweepListings(pool, request.collection, {
+    findSweepCollection(ctx.db, request.collection),
+    sweepListings(ctx.db, request.collection, {
       now,
       marketplaces: request.marketplaces,
       ...(single && { orderId: request.order_id }),
@@ -100,12 +98,12 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
   if (!plan.ok) return plan;
   const { buy, spares, skipped, total, worstCase, data, gasEstimate } = plan.value;
 
-  // The schema has checked the preset against GAS_PRESET_TYPES and the rules of spec §5.
+  // The schema has checked the preset against GAS_PRESET_TYPES and the preset rules (`gasEntryProblem`).
   const fees = presetFees(request.gas as GasEntry, block.baseFeePerGas ?? 0n, BigInt(collection.pending_tip ?? 0));
   const items = [
-    ...buy.map((listing) => planItem(listing, 'buy')),
-    ...spares.map((listing) => planItem(listing, 'spare')),
-    ...skipped.map(({ listing, reason }) => planItem(listing, 'skip', reason)),
+    ...buy.map((listing) => planItemOf(listing, 'buy')),
+    ...spares.map((listing) => planItemOf(listing, 'spare')),
+    ...skipped.map(({ listing, reason }) => planItemOf(listing, 'skip', reason)),
   ];
   const tx = {
     chain_id: ctx.config.chainId,
@@ -131,24 +129,6 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
   return ok({ id, items, total: total.toString(), tx, gas_estimate: gasEstimate.toString() });
 }
 
-function planItem(
-  listing: SweepListingRecord,
-  role: SweepPlanItem['role'],
-  reason: SkipReason | null = null,
-): SweepPlanItem {
-  return {
-    order_id: listing.order_id,
-    token_id: listing.token_id,
-    price: listing.price,
-    marketplace: listing.marketplace,
-    order_way: listing.order_way,
-    img: listing.image_url,
-    rank: listing.rarity_rank,
-    role,
-    reason,
-  };
-}
-
 /**
  * How long recording waits for the node to see a transaction: the wallet may have sent it through another node
  * (on mainnet), from which it takes a moment to propagate. On the devnet the wallet sends through ours.
@@ -157,7 +137,7 @@ const TX_SIGHTING_WAIT_MS = 3000;
 const TX_SIGHTING_POLL_MS = 250;
 
 /**
- * Spec §7 addorder: the wallet sent the quoted transaction as `txHash`. Only the transaction itself is believed: the
+ * The wallet sent the quoted transaction as `txHash`. Only the transaction itself is believed: the
  * node must know it (1409 after a short wait, nothing written) and it must be the quoted one, sent from the user's
  * own address (1407). As a transaction has one sender, only its sender's sweeps can ever hold its hash, so the
  * table's unique `tx_hash` cannot lock a buyer out of their own sweep. Recording the same hash again answers the
@@ -210,7 +190,7 @@ function isQuotedTransaction(
 }
 
 /**
- * Spec §7 order status, decided on the server from the receipt: flag 0 while the transaction is pending, then which
+ * The order status, decided on the server from the receipt: flag 0 while the transaction is pending, then which
  * items were bought (settled once; later calls answer from the database). A quote never recorded as sent has no
  * transaction to settle and answers 1406 like an unknown sweep; a transaction that is not the quoted one (another
  * sender, contract or calldata: sweeps recorded before recording checked it) answers 1407.
@@ -228,13 +208,13 @@ export async function settleSweep(ctx: AppContext, user: string, id: string): Pr
   if (!mined) return ok(orderData(order));
   const { transaction, receipt } = mined;
   if (!isQuotedTransaction(transaction, order, chain)) return refuse(Status.SweepTxMismatch);
-  const outcome = sweepOutcome(order.items, receipt, {
+  const settled = sweepOutcome(order.items, receipt, {
     collection: order.collection,
     buyer: user,
     gasLimit: transaction.gas,
   });
-  await markSettled(ctx.db, id, { ...outcome, at: ctx.now() });
-  return ok(orderData({ ...order, ...outcome }));
+  await markSettled(ctx.db, id, { ...settled, at: ctx.now() });
+  return ok(orderData({ ...order, ...settled }));
 }
 
 /** The transaction with its receipt, or undefined while it is not mined (or not yet seen by the node). */
@@ -267,6 +247,13 @@ async function fromChain<T>(work: Promise<T>): Promise<Result<T>> {
   }
 }
 
-function orderData(order: Pick<SweepOrderRow, 'id' | 'txHash' | 'flag' | 'items' | 'spent'>): SweepOrderData {
-  return { id: order.id, tx_hash: order.txHash, flag: order.flag, items: order.items, spent: order.spent };
+/** A sweep as the API reports it: the order's outcome and each item's status become the wire's codes here, only. */
+function orderData(order: Pick<SweepOrderRow, 'id' | 'txHash' | 'outcome' | 'items' | 'spent'>): SweepOrderData {
+  return {
+    id: order.id,
+    tx_hash: order.txHash,
+    flag: sweepOutcomeCode(order.outcome),
+    items: order.items.map(({ status, ...item }) => ({ ...item, is_buy: sweepItemStatusCode(status) })),
+    spent: order.spent,
+  };
 }

@@ -1,15 +1,11 @@
 import type { OrderComponentsJson } from '@floordesk/contracts';
-import type { Marketplace, SweepOrderItem } from '@floordesk/protocol';
-import { and, DrizzleQueryError, eq } from 'drizzle-orm';
-import { DatabaseError, type Pool } from 'pg';
+import type { Marketplace, SweepItem } from '@floordesk/protocol';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
-import type { Executor } from '../../db/pool';
+import { type Executor, isUniqueViolation } from '../../db/pool';
 import { sweepOrders } from '../../db/schema';
 import { fillableListings } from '../../market/listings/fillable';
-import { listingWireFields } from '../collection/service';
-
-/** PostgreSQL's SQLSTATE for a unique constraint refusing a row. */
-const UNIQUE_VIOLATION = '23505';
+import { listingFields } from '../collection/service';
 
 export type SweepCollection = {
   standard: string | null;
@@ -18,27 +14,15 @@ export type SweepCollection = {
 };
 
 /** What a quote needs of the collection: its standard, and the tip the dynamic gas preset has to beat. */
-export async function findSweepCollection(pool: Pool, address: string): Promise<SweepCollection | undefined> {
-  const { rows } = await pool.query<SweepCollection>(
-    `select standard, (select max(priority_fee_wei) from pending_buys where collection = $1)::text as pending_tip
-       from collections where address = $1`,
-    [address],
-  );
+export async function findSweepCollection(db: Executor, address: string): Promise<SweepCollection | undefined> {
+  const { rows } = await db.execute<SweepCollection>(sql`
+    select standard, (select max(priority_fee_wei) from pending_buys where collection = ${address})::text as pending_tip
+      from collections where address = ${address}`);
   return rows[0];
 }
 
-/** A fillable listing as the selection reads it (SweepCandidate's fields), with its signed order and its token. */
-export type SweepListingRecord = {
-  order_id: string;
-  token_id: string;
-  price: string;
-  marketplace: Marketplace;
-  order_way: number;
-  from_address: string;
-  pending_count: number;
-  risk_flag: 0 | 1;
-  image_url: string | null;
-  rarity_rank: number | null;
+/** A fillable listing as the selection and the plan's items read it, with its signed order. */
+export type SweepListingRecord = ReturnType<typeof listingFields> & {
   parameters: OrderComponentsJson;
   signature: Hex;
 };
@@ -49,20 +33,18 @@ export type SweepListingRecord = {
  * to the database per listing.
  */
 export async function sweepListings(
-  pool: Pool,
+  db: Executor,
   collection: string,
   { now, marketplaces, orderId, limit }: { now: Date; marketplaces: readonly Marketplace[]; orderId?: string; limit: number },
 ): Promise<SweepListingRecord[]> {
-  const rows = await fillableListings(pool, collection, now, {
+  const rows = await fillableListings(db, collection, now, {
     marketplaces,
     ...(orderId !== undefined && { orderHash: orderId }),
     limit,
     signed: true,
   });
   return rows.map((row) => ({
-    ...listingWireFields(row),
-    image_url: row.image_url,
-    rarity_rank: row.rarity_rank,
+    ...listingFields(row),
     parameters: row.parameters,
     signature: row.signature,
   }));
@@ -98,9 +80,7 @@ export async function markSent(db: Executor, id: string, txHash: string): Promis
       .returning({ id: sweepOrders.id });
     return updated.length > 0 ? 'sent' : 'late';
   } catch (error) {
-    if (error instanceof DrizzleQueryError && error.cause instanceof DatabaseError && error.cause.code === UNIQUE_VIOLATION) {
-      return 'taken';
-    }
+    if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
 }
@@ -108,10 +88,10 @@ export async function markSent(db: Executor, id: string, txHash: string): Promis
 export async function markSettled(
   db: Executor,
   id: string,
-  outcome: { flag: 1 | 2; items: SweepOrderItem[]; spent: string; at: Date },
+  settled: { outcome: SweepOrderRow['outcome']; items: SweepItem[]; spent: string; at: Date },
 ): Promise<void> {
   await db
     .update(sweepOrders)
-    .set({ status: 'settled', flag: outcome.flag, items: outcome.items, spent: outcome.spent, settledAt: outcome.at })
+    .set({ status: 'settled', outcome: settled.outcome, items: settled.items, spent: settled.spent, settledAt: settled.at })
     .where(and(eq(sweepOrders.id, id), eq(sweepOrders.status, 'sent')));
 }

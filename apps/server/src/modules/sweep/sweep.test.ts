@@ -54,7 +54,7 @@ beforeAll(async () => {
   const { chain, manifest } = devnet();
   const config = testConfig({ premiumAddresses: new Set([buyerAddress, bob.address.toLowerCase()]) });
   ctx = { config, db: database().db, now: () => new Date(), chain };
-  app = await buildServer({ config, database: database(), chain });
+  app = await buildServer({ config, db: database().db, chain });
   buyerHeaders = sessionHeaders(await signIn(app, buyer));
   bobHeaders = sessionHeaders(await signIn(app, bob));
   carolHeaders = sessionHeaders(await signIn(app, carol));

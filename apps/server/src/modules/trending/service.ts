@@ -24,7 +24,7 @@ export function trendingAllTab(ctx: AppContext): (window: TrendingWindow) => Pro
     const minute = asOf(now);
     const cached = cache.get(window);
     if (cached && cached.minute === minute && cached.expires > now.getTime()) return cached.data;
-    const data = collectionRows(ctx.db.$client, { minutes: window, now, filter: { kind: 'trading' }, limit: TRENDING_LIMIT })
+    const data = collectionRows(ctx.db, { minutes: window, now, filter: { kind: 'trading' }, limit: TRENDING_LIMIT })
       .then((list): TrendingData => ({ window, list, as_of: minute }));
     const fresh: CachedTab = { minute, expires: now.getTime() + ALL_TAB_TTL_MS, data };
     cache.set(window, fresh);
@@ -43,7 +43,7 @@ export async function rowsOfCollections(
   limit: number,
 ): Promise<CollectionRow[]> {
   if (addresses.length === 0) return [];
-  return collectionRows(ctx.db.$client, { minutes, now: ctx.now(), filter: { kind: 'collections', addresses }, limit });
+  return collectionRows(ctx.db, { minutes, now: ctx.now(), filter: { kind: 'collections', addresses }, limit });
 }
 
 /** Unix seconds of the minute a window's figures run to: the current one. */

@@ -1,12 +1,11 @@
 import type { CollectionRow } from '@floordesk/protocol';
-import type { Pool } from 'pg';
-import { withTransaction } from '../../db/pool';
+import { type SQL, sql } from 'drizzle-orm';
 import { floorBefore, floorChangePercent, roundedPercent, windowStartMinute } from '../../chain/rollup-windows';
 import { COARSE_SPANS_MINUTES } from '../../chain/rollups';
+import { executePrepared, type Executor } from '../../db/pool';
 import { collectionType, itemCount } from '../../market/collection-fields';
 import { fillableAt } from '../../market/listings/fillable';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../../time';
 
 /**
  * One bucket of a window's cover, added or taken away: a rollup minute (span 1) or a coarse bucket of `span`
@@ -78,79 +77,88 @@ export function windowCover(minutes: number, now: Date): Piece[] {
 /** Which collections get rows: those that traded in the window (most first), or the given ones (a watchlist). */
 export type RowFilter = { kind: 'trading' } | { kind: 'collections'; addresses: readonly string[] };
 
-/** Rows of rollup minutes ($1 added, $2 taken away), `only` restricting the collections read. */
-const minuteRows = (minutes: string, sign: '' | '-', only: string) => `
+/** The window's pieces, each list one parameter: minutes and coarse buckets to add, and to take away. */
+type PieceLists = { addedMinutes: Date[]; removedMinutes: Date[]; added: Coarse; removed: Coarse };
+type Coarse = { spans: number[]; starts: Date[] };
+
+/** Rows of rollup minutes, added or taken away (`sign`), `only` restricting the collections read. */
+const minuteRows = (minutes: Date[], sign: SQL, only: SQL) => sql`
   select s.collection, ${sign}s.trades as trades, ${sign}s.volume_wei as volume
-    from unnest(${minutes}::timestamptz[]) as p(minute)
+    from unnest(${sql.param(minutes)}::timestamptz[]) as p(minute)
     join collection_stats_1m s on s.minute = p.minute
    where s.trades <> 0 ${only}`;
 
-/** Rows of coarse buckets ($3 spans and $4 starts added, $5 and $6 taken away). */
-const bucketRows = (spans: string, starts: string, sign: '' | '-', only: string) => `
+/** Rows of coarse buckets, added or taken away. */
+const bucketRows = ({ spans, starts }: Coarse, sign: SQL, only: SQL) => sql`
   select s.collection, ${sign}s.trades, ${sign}s.volume_wei
-    from unnest(${spans}::int[], ${starts}::timestamptz[]) as p(span_minutes, bucket)
+    from unnest(${sql.param(spans)}::int[], ${sql.param(starts)}::timestamptz[]) as p(span_minutes, bucket)
     join collection_stats_buckets s on s.span_minutes = p.span_minutes and s.bucket = p.bucket
    where s.trades <> 0 ${only}`;
 
-const windowRows = (only: string) =>
-  [
-    minuteRows('$1', '', only),
-    minuteRows('$2', '-', only),
-    bucketRows('$3', '$4', '', only),
-    bucketRows('$5', '$6', '-', only),
-  ].join(' union all ');
+const windowRows = (pieces: PieceLists, only: SQL) => sql`
+  ${minuteRows(pieces.addedMinutes, sql``, only)}
+  union all ${minuteRows(pieces.removedMinutes, sql`-`, only)}
+  union all ${bucketRows(pieces.added, sql``, only)}
+  union all ${bucketRows(pieces.removed, sql`-`, only)}`;
 
-const RANKED: Record<RowFilter['kind'], string> = {
-  trading: `
-    ranked as (
-      select collection as address, sum(trades)::int as trades, sum(volume) as volume
-        from (${windowRows('')}) as window_rows
-       group by collection
-      having sum(trades) > 0
-       order by 2 desc, 3 desc, 1
-       limit $9
-    )`,
-  collections: `
+const ranked = (pieces: PieceLists, filter: RowFilter, limit: number) => {
+  if (filter.kind === 'trading') {
+    return sql`
+      ranked as (
+        select collection as address, sum(trades)::int as trades, sum(volume) as volume
+          from (${windowRows(pieces, sql``)}) as window_rows
+         group by collection
+        having sum(trades) > 0
+         order by 2 desc, 3 desc, 1
+         limit ${limit}
+      )`;
+  }
+  const given = sql.param(filter.addresses);
+  return sql`
     sums as (
       select collection, sum(trades)::int as trades, sum(volume) as volume
-        from (${windowRows('and s.collection = any($10::text[])')}) as window_rows
+        from (${windowRows(pieces, sql`and s.collection = any(${given}::text[])`)}) as window_rows
        group by collection
     ),
     ranked as (
       select given.address, coalesce(s.trades, 0) as trades, coalesce(s.volume, 0) as volume
-        from unnest($10::text[]) as given(address) left join sums s on s.collection = given.address
+        from unnest(${given}::text[]) as given(address) left join sums s on s.collection = given.address
        order by 2 desc, 3 desc, 1
-       limit $9
-    )`,
+       limit ${limit}
+    )`;
 };
 
 /**
- * Each ranked collection with what is true now ($7): its floor (the cheapest active unexpired listing) and listed
- * count; and the floor when the window opened ($8, its first minute).
+ * Each ranked collection with what is true `now`: its floor (the cheapest active unexpired listing) and listed
+ * count; and the floor when the window opened (`windowStart`, its first minute).
  */
-const rowsQuery = (kind: RowFilter['kind']) => `
-  with ${RANKED[kind]}
+const rowsQuery = (ranking: SQL, now: Date, windowStart: Date) => sql`
+  with ${ranking}
   select r.address, c.name, c.image_url, c.standard, c.total_supply::text as supply, r.trades,
-         r.volume::text as volume, l.floor::text as floor, l.listed, ${floorBefore('r.address', '$8')}::text as start_floor
+         r.volume::text as volume, l.floor::text as floor, l.listed,
+         ${floorBefore(sql`r.address`, sql`${windowStart}::timestamptz`)}::text as start_floor
     from ranked r
     left join collections c on c.address = r.address
    cross join lateral (
      select min(price_wei) as floor, count(*)::int as listed from listings
-      where collection = r.address and ${fillableAt('$7')}
+      where collection = r.address and ${fillableAt(sql`${now}::timestamptz`)}
    ) as l
    order by r.trades desc, r.volume desc, r.address`;
 
-/** Prepared once per connection by name, and planned once (below): the plan does not depend on the pieces. */
-const STATEMENTS = {
-  trading: { name: 'collection-rows-trading', text: rowsQuery('trading') },
-  collections: { name: 'collection-rows-given', text: rowsQuery('collections') },
-} as const;
+/**
+ * Prepared once per connection by name, and planned once (below): the plan does not depend on the pieces, and their
+ * lists are single parameters, so each filter's SQL text is always the same.
+ */
+const STATEMENT_NAMES: Record<RowFilter['kind'], string> = {
+  trading: 'collection-rows-trading',
+  collections: 'collection-rows-given',
+};
 
 /**
  * The planner would hand these small index scans to parallel workers, whose start-up costs more than they save,
  * and would plan every run anew for the same plan.
  */
-const QUERY_SETTINGS = 'set local max_parallel_workers_per_gather = 0; set local plan_cache_mode = force_generic_plan';
+const QUERY_SETTINGS = sql`set local max_parallel_workers_per_gather = 0; set local plan_cache_mode = force_generic_plan`;
 
 type RowRecord = {
   address: string;
@@ -170,28 +178,24 @@ type RowRecord = {
  * the collections. Ordered by trades, then volume, then address.
  */
 export async function collectionRows(
-  pool: Pool,
+  db: Executor,
   { minutes, now, filter, limit }: { minutes: number; now: Date; filter: RowFilter; limit: number },
 ): Promise<CollectionRow[]> {
   const pieces = windowCover(minutes, now);
   const starts = (minute: boolean, sign: 1 | -1) =>
     pieces.filter((p) => (p.span === 1) === minute && p.sign === sign).map((p) => new Date(p.start));
   const spans = (sign: 1 | -1) => pieces.filter((p) => p.span > 1 && p.sign === sign).map((p) => p.span);
-  const values: unknown[] = [
-    starts(true, 1),
-    starts(true, -1),
-    spans(1),
-    starts(false, 1),
-    spans(-1),
-    starts(false, -1),
-    now,
-    windowStartMinute(now, minutes),
-    limit,
-  ];
-  if (filter.kind === 'collections') values.push(filter.addresses);
-  const { rows } = await withTransaction(pool, async (client) => {
-    await client.query(QUERY_SETTINGS);
-    return client.query<RowRecord>({ ...STATEMENTS[filter.kind], values });
+  const lists: PieceLists = {
+    addedMinutes: starts(true, 1),
+    removedMinutes: starts(true, -1),
+    added: { spans: spans(1), starts: starts(false, 1) },
+    removed: { spans: spans(-1), starts: starts(false, -1) },
+  };
+  const query = rowsQuery(ranked(lists, filter, limit), now, windowStartMinute(now, minutes));
+  // `set local` lasts until the end of the transaction, which keeps the settings to this query.
+  const { rows } = await db.transaction(async (tx) => {
+    await tx.execute(QUERY_SETTINGS);
+    return executePrepared<RowRecord>(tx, STATEMENT_NAMES[filter.kind], query);
   });
   return rows.map(toCollectionRow);
 }

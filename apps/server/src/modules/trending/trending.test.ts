@@ -48,7 +48,7 @@ describe('trending windows', () => {
       time: new Date(end - Math.floor(random.next() * 40 * 3_600_000)),
       priceWei: BigInt(random.int(1, 1000)) * 10n ** 15n,
     }));
-    await indexSales(database().pool, sales);
+    await indexSales(database().db, sales);
 
     for (let sample = 0; sample < 25; sample++) {
       // Up to 12 hours back, so later sales are in the rollups too and must stay out.
@@ -63,7 +63,7 @@ describe('trending windows', () => {
             return { address, all_count: own.length, volume: own.reduce((sum, s) => sum + s.priceWei, 0n).toString() };
           })
           .filter((row) => row.all_count > 0);
-        const rows = await collectionRows(database().pool, { minutes, now, filter: { kind: 'trading' }, limit: 50 });
+        const rows = await collectionRows(database().db, { minutes, now, filter: { kind: 'trading' }, limit: 50 });
         const actual = rows
           .filter((row) => collections.includes(row.address))
           .map(({ address, all_count, volume }) => ({ address, all_count, volume }));
@@ -78,7 +78,7 @@ describe('trending windows', () => {
     const collection = await newCollection();
     // Now is 30 s into its minute: a 15-minute window starts 14 minutes and 30 s ago.
     const windowStart = ago(14 * MINUTE + (clock.now().getTime() % MINUTE));
-    await indexSales(database().pool, [
+    await indexSales(database().db, [
       { collection, time: new Date(windowStart.getTime() - 1000), priceWei: ETH },
       { collection, time: windowStart, priceWei: 2n * ETH },
       { collection, time: ago(0), priceWei: 4n * ETH },
@@ -92,7 +92,7 @@ describe('GET /api/trending', () => {
   it('ranks by trades, then volume, then address, and leaves out collections without trades in the window', async () => {
     const [few, many, richer, idle] = [await newCollection(), await newCollection(), await newCollection(), await newCollection()];
     const at = ago(MINUTE);
-    await indexSales(database().pool, [
+    await indexSales(database().db, [
       { collection: few, time: at, priceWei: 9n * ETH },
       { collection: many, time: at, priceWei: ETH },
       { collection: many, time: at, priceWei: ETH },
@@ -111,7 +111,7 @@ describe('GET /api/trending', () => {
     const collection = await newCollection({ standard: 'erc1155', totalSupply: 200, imageUrl: 'https://img/x.png' });
     const now = clock.now();
     const pool = database().pool;
-    await indexSales(pool, [{ collection, time: ago(2 * MINUTE), priceWei: ETH }]);
+    await indexSales(database().db, [{ collection, time: ago(2 * MINUTE), priceWei: ETH }]);
     await insertListing(pool, collection, 1, 5n * 10n ** 17n, now);
     await insertListing(pool, collection, 2, 3n * 10n ** 17n, now);
     await insertListing(pool, collection, 3, 4n * 10n ** 17n, now);
@@ -140,7 +140,7 @@ describe('GET /api/trending', () => {
 
   it('leaves count, listing rate and floor change empty while unknown', async () => {
     const collection = await newCollection({ totalSupply: null });
-    await indexSales(database().pool, [{ collection, time: ago(0), priceWei: ETH }]);
+    await indexSales(database().db, [{ collection, time: ago(0), priceWei: ETH }]);
     expect(rowOf((await trending(1)).list, collection)).toMatchObject({
       type: '721',
       count: null,
@@ -153,10 +153,10 @@ describe('GET /api/trending', () => {
 
   it('serves the all tab from memory for ALL_TAB_TTL_MS, then reads it afresh', async () => {
     const collection = await newCollection();
-    await indexSales(database().pool, [{ collection, time: ago(0), priceWei: ETH }]);
+    await indexSales(database().db, [{ collection, time: ago(0), priceWei: ETH }]);
     const first = await trending(30);
     expect(first.as_of).toBe(Math.floor(clock.now().getTime() / MINUTE) * 60);
-    await indexSales(database().pool, [{ collection, time: ago(0), priceWei: ETH }]);
+    await indexSales(database().db, [{ collection, time: ago(0), priceWei: ETH }]);
     expect(rowOf((await trending(30)).list, collection)?.all_count).toBe(1);
     clock.advance(ALL_TAB_TTL_MS);
     expect(rowOf((await trending(30)).list, collection)?.all_count).toBe(2);
@@ -165,9 +165,9 @@ describe('GET /api/trending', () => {
   it('reads the all tab afresh at a new minute, however recent the cached copy', async () => {
     const collection = await newCollection();
     clock.advance(MINUTE - (clock.now().getTime() % MINUTE) - 500);
-    await indexSales(database().pool, [{ collection, time: ago(0), priceWei: ETH }]);
+    await indexSales(database().db, [{ collection, time: ago(0), priceWei: ETH }]);
     expect(rowOf((await trending(5)).list, collection)?.all_count).toBe(1);
-    await indexSales(database().pool, [{ collection, time: ago(0), priceWei: ETH }]);
+    await indexSales(database().db, [{ collection, time: ago(0), priceWei: ETH }]);
     clock.advance(1000);
     const fresh = await trending(5);
     expect(fresh.as_of).toBe(Math.floor(clock.now().getTime() / MINUTE) * 60);
@@ -189,7 +189,7 @@ describe('GET /api/trending', () => {
 
   it("restricts the watchlist tab to the caller's followed collections, those without trades included", async () => {
     const [traded, quiet, bobs] = [await newCollection(), await newCollection(), await newCollection()];
-    await indexSales(database().pool, [
+    await indexSales(database().db, [
       { collection: traded, time: ago(0), priceWei: ETH },
       { collection: bobs, time: ago(0), priceWei: ETH },
     ]);

@@ -39,7 +39,7 @@ async function followedRows(): Promise<Array<{ user_address: string; collection:
 describe('the watchlist', () => {
   it('lists followed collections with their trades over the window, most first, those without trades too', async () => {
     const [quiet, busy] = [await newCollection(), await newCollection()];
-    await indexSales(database().pool, [
+    await indexSales(database().db, [
       { collection: busy, time: clock.now(), priceWei: 10n ** 18n },
       { collection: busy, time: new Date(clock.now().getTime() - 2 * 3_600_000), priceWei: 10n ** 18n },
     ]);

@@ -1,0 +1,139 @@
+/**
+ * The devnet composed into the server: the one server file that imports @floordesk/devnet. FloorDesk starts it when
+ * RPC_URL is unset, and main.ts hands its parts to whoever needs them (the chain to every role, its calendar to the
+ * calendar's table, its reported tokens to the worker, its token files and simulator to the API), so no other code
+ * knows the devnet exists.
+ */
+import {
+  ACCOUNT_PLAN,
+  calendarSchedule,
+  collectionBySlug,
+  collectionMetadata,
+  coverImageSvg,
+  type DevnetManifest,
+  devnetAccount,
+  hiddenImageSvg,
+  hiddenMetadata,
+  parseTokenId,
+  reportedTokens,
+  startDevnet,
+  startSimulator,
+  tokenImageSvg,
+  tokenMetadata,
+  upcomingProjectBySlug,
+} from '@floordesk/devnet';
+import { DEVNET_CHAIN_ID, normalizeAddress, type PostListingRequest, type SimulatorState } from '@floordesk/protocol';
+import type { ChainContracts } from './chain/chain-contracts';
+import { type ChainAccess, createChainClient } from './chain/client';
+import { type Config, ConfigError } from './config';
+import type { TokenRef } from './modules/collection/flags';
+import type { CalendarEvent } from './modules/calendar/store';
+import type { DevnetAssets } from './modules/devnet-assets/routes';
+
+export type ServerDevnet = {
+  chain: ChainAccess;
+  /** The node's own JSON-RPC URL (anvil's port): what the API's `/rpc` forwards a wallet's calls to. */
+  rpcUrl: string;
+  /** The upcoming projects' events and the catalog's mints, dated from the devnet's first start. */
+  calendar: readonly CalendarEvent[];
+  /** The tokens marketplaces reported (stolen, suspicious): the worker flags them once indexed. */
+  reported: readonly TokenRef[];
+  /** The token metadata and images the collections' URIs point at, served by the API. */
+  assets: DevnetAssets;
+  /** Starts the trader bots, which hand their listings to `postListing` (the order book, in-process). */
+  startSimulator(options: SimulatorOptions): RunningSimulator;
+  stop(): Promise<void>;
+};
+
+export type SimulatorOptions = {
+  ratePerMinute: number;
+  postListing: (listing: PostListingRequest) => Promise<void>;
+  log: (message: string, details?: Record<string, unknown>) => void;
+};
+
+export type RunningSimulator = { state(): SimulatorState; stop(): Promise<void> };
+
+/** Starts (or resumes, from DATA_DIR) FloorDesk's own devnet; it runs the devnet's chain id only. */
+export async function startServerDevnet(config: Config, onProgress: (message: string) => void): Promise<ServerDevnet> {
+  if (config.chainId !== DEVNET_CHAIN_ID) {
+    throw new ConfigError(`CHAIN_ID=${config.chainId} needs RPC_URL; without it FloorDesk runs its devnet (${DEVNET_CHAIN_ID}).`);
+  }
+  const { origin } = config.origin;
+  const devnet = await startDevnet({ dataDir: config.dataDir, origin, blockTimeSeconds: config.blockTimeSeconds, onProgress });
+  const { manifest, rpcUrl } = devnet;
+  return {
+    chain: devnetChainAccess(rpcUrl, manifest),
+    rpcUrl,
+    calendar: devnetCalendar(manifest, origin),
+    reported: reportedTokens(manifest),
+    assets: devnetAssets(origin),
+    startSimulator: (options) => startSimulator({ rpcUrl, manifest, ...options }),
+    stop: devnet.stop,
+  };
+}
+
+/** The devnet's node and its row of the per-chain table, built from the deploy manifest. */
+export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, timeoutMs?: number): ChainAccess {
+  const lower = normalizeAddress;
+  const contracts: ChainContracts = {
+    chainId: DEVNET_CHAIN_ID,
+    seaport: lower(manifest.seaport),
+    conduits: { [lower(manifest.conduit.key)]: lower(manifest.conduit.address) },
+    marketplaces: [
+      { marketplace: 'opensea', feeRecipients: [lower(manifest.marketplaces.opensea.feeRecipient)], zones: [] },
+      { marketplace: 'soduswap', feeRecipients: [lower(manifest.marketplaces.soduswap.feeRecipient)], zones: [] },
+    ],
+    ethUsdFeed: lower(manifest.ethUsdFeed),
+  };
+  return { client: createChainClient(rpcUrl, DEVNET_CHAIN_ID, timeoutMs), contracts };
+}
+
+/**
+ * On the devnet FloorDesk starts itself, with PREMIUM_ADDRESSES unset, the people accounts (anvil's 0–4, the ones a
+ * person or the e2e wallet signs in with) are premium: `npm start` then lets anyone try sweeping without a setup step.
+ * Kept out of loadConfig's defaults so tests, which use the same accounts, decide premium themselves.
+ */
+export function withDevnetPremium(config: Config): Config {
+  if (config.premiumAddresses !== undefined) return config;
+  const { from, count } = ACCOUNT_PLAN.people;
+  const people = Array.from({ length: count }, (_, i) => normalizeAddress(devnetAccount(from + i).address));
+  return { ...config, premiumAddresses: new Set(people) };
+}
+
+/** The calendar's events, each naming its collection's address once that collection is deployed. */
+export function devnetCalendar(manifest: DevnetManifest, origin: string): CalendarEvent[] {
+  const addresses = new Map(manifest.collections.map((c) => [c.slug, normalizeAddress(c.address)]));
+  return calendarSchedule(new Date(manifest.createdAt), origin).map(({ slug, ...event }) => ({
+    ...event,
+    collection: addresses.get(slug) ?? null,
+  }));
+}
+
+/**
+ * The files behind the devnet collections' URIs. A token's metadata answers for every id in range, minted or not,
+ * as real metadata servers do; `origin` (the configured one) starts the URLs inside the documents.
+ */
+export function devnetAssets(origin: string): DevnetAssets {
+  return {
+    metadata(slug, id) {
+      const spec = collectionBySlug(slug);
+      if (!spec) return undefined;
+      if (id === 'hidden') return hiddenMetadata(spec, origin);
+      if (id === 'collection') return collectionMetadata(spec, origin);
+      const tokenId = parseTokenId(spec, id);
+      return tokenId === undefined ? undefined : tokenMetadata(spec, tokenId, origin);
+    },
+    // `<id>.svg` and `hidden.svg` of a catalog collection; `cover.svg` of one or of an upcoming project.
+    image(slug, file) {
+      if (file === 'cover.svg') {
+        const subject = collectionBySlug(slug) ?? upcomingProjectBySlug(slug);
+        return subject && coverImageSvg(subject);
+      }
+      const spec = collectionBySlug(slug);
+      if (!spec) return undefined;
+      if (file === 'hidden.svg') return hiddenImageSvg(spec);
+      const tokenId = file.endsWith('.svg') ? parseTokenId(spec, file.slice(0, -'.svg'.length)) : undefined;
+      return tokenId === undefined ? undefined : tokenImageSvg(spec, tokenId);
+    },
+  };
+}
