@@ -1,15 +1,15 @@
-import type { CalendarItem } from '@floordesk/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type CalendarEvent, calendarEventOf } from './api/get-calendar';
 import { groupByDay } from './calendar-days';
 import { calendarItem } from './test-fixtures';
 
 const zone = process.env.TZ;
 
-function item(id: string, iso: string, time_flag: 0 | 1 = 0): CalendarItem {
-  return calendarItem({ id, open_timestemp: Date.parse(iso) / 1000, time_flag });
+function item(id: string, iso: string, timeKnown = true): CalendarEvent {
+  return { ...calendarEventOf(calendarItem({ id, open_timestemp: Date.parse(iso) / 1000 })), timeKnown };
 }
 
-function layout(items: CalendarItem[], now = 0) {
+function layout(items: CalendarEvent[], now = 0) {
   return groupByDay(items, now).map((day) => [day.date, day.entries.map((entry) => entry.id)]);
 }
 
@@ -39,9 +39,9 @@ describe('calendar days', () => {
     expect(layout([evening, night])).toEqual([['2025-03-01', ['evening', 'night']]]);
   });
 
-  it('keeps a date without a time (time_flag 1) on its date west of UTC', () => {
+  it('keeps a date without a time on its date west of UTC', () => {
     setZone('America/Los_Angeles');
-    expect(layout([item('reveal', '2025-03-05T00:00:00Z', 1), item('mint', '2025-03-05T00:00:00Z')])).toEqual([
+    expect(layout([item('reveal', '2025-03-05T00:00:00Z', false), item('mint', '2025-03-05T00:00:00Z')])).toEqual([
       ['2025-03-04', ['mint']],
       ['2025-03-05', ['reveal']],
     ]);
@@ -63,8 +63,8 @@ describe('calendar days', () => {
       [
         item('this morning', '2025-03-05T01:00:00Z'),
         item('this evening', '2025-03-05T11:00:00Z'),
-        item('today, time TBA', '2025-03-05T12:00:00Z', 1),
-        item('yesterday, time TBA', '2025-03-04T12:00:00Z', 1),
+        item('today, time TBA', '2025-03-05T12:00:00Z', false),
+        item('yesterday, time TBA', '2025-03-04T12:00:00Z', false),
       ],
       now,
     );

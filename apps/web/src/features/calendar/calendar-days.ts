@@ -1,12 +1,12 @@
-import type { CalendarItem } from '@floordesk/protocol';
 import type { Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { dayjs } from '../../lib/dates';
+import type { CalendarEvent } from './api/get-calendar';
 
 dayjs.extend(utc);
 
 /** A calendar item with spec §3's derived `dark`: still to come. */
-export type CalendarEntry = CalendarItem & { upcoming: boolean };
+export type CalendarEntry = CalendarEvent & { upcoming: boolean };
 
 export type CalendarDay = {
   /** The calendar date, `YYYY-MM-DD`. */
@@ -20,16 +20,16 @@ const DATE = 'YYYY-MM-DD';
 
 /**
  * The date an item falls on. A known time is an instant, shown on the user's local date (spec: adjusted to the
- * timezone); a date without a time (time_flag 1) is a calendar date, kept as the UTC date it is stored on, since
+ * timezone); a date without a time is a calendar date, kept as the UTC date it is stored on, since
  * shifting it into a zone west of UTC would move it to the day before.
  */
-function dateOf(item: CalendarItem): string {
+function dateOf(item: CalendarEvent): string {
   const at = dayjs.unix(item.open_timestemp);
-  return (item.time_flag === 1 ? at.utc() : at).format(DATE);
+  return (item.timeKnown ? at : at.utc()).format(DATE);
 }
 
 /** Items by date, earliest first; `now` in Unix seconds decides what is past. */
-export function groupByDay(items: readonly CalendarItem[], now: number): CalendarDay[] {
+export function groupByDay(items: readonly CalendarEvent[], now: number): CalendarDay[] {
   const days = new Map<string, CalendarDay>();
   for (const item of items.toSorted((a, b) => a.open_timestemp - b.open_timestemp)) {
     const date = dateOf(item);
@@ -39,7 +39,7 @@ export function groupByDay(items: readonly CalendarItem[], now: number): Calenda
       days.set(date, day);
     }
     // An item with only a date stays upcoming until that date is over.
-    const startsAt = item.time_flag === 1 ? day.start.endOf('day').unix() : item.open_timestemp;
+    const startsAt = item.timeKnown ? item.open_timestemp : day.start.endOf('day').unix();
     day.entries.push({ ...item, upcoming: startsAt > now });
   }
   return [...days.values()].toSorted((a, b) => a.date.localeCompare(b.date));

@@ -1,4 +1,5 @@
-import type { ListingRow, Marketplace } from '@floordesk/protocol';
+import type { Marketplace } from '@floordesk/protocol';
+import type { Listing } from './api/get-collection-listings';
 
 export type ListingSortKey = 'price' | 'rank';
 export type ListingSort = { key: ListingSortKey; descending: boolean };
@@ -6,10 +7,10 @@ export type ListingSort = { key: ListingSortKey; descending: boolean };
 /** Cheapest first, as a sweep buys them. */
 export const DEFAULT_LISTING_SORT: ListingSort = { key: 'price', descending: false };
 
-export type VisibleListings = { shown: ListingRow[]; hidden: number };
+export type VisibleListings = { shown: Listing[]; hidden: number };
 
 /** Listings of the marketplaces the user shows, and how many the marketplace switches hide. */
-export function visibleListings(listings: readonly ListingRow[], enabled: ReadonlySet<Marketplace>): VisibleListings {
+export function visibleListings(listings: readonly Listing[], enabled: ReadonlySet<Marketplace>): VisibleListings {
   const shown = listings.filter((listing) => enabled.has(listing.marketplace));
   return { shown, hidden: listings.length - shown.length };
 }
@@ -20,7 +21,7 @@ function compareBigints(a: bigint, b: bigint): number {
 }
 
 /** Sorted by price or by rank; listings without a rank stay last whichever way the rank runs. */
-export function sortListings(listings: readonly ListingRow[], { key, descending }: ListingSort): ListingRow[] {
+export function sortListings(listings: readonly Listing[], { key, descending }: ListingSort): Listing[] {
   const direction = descending ? -1 : 1;
   if (key === 'price') {
     // Parsed once: a comparison sort of thousands of rows would otherwise parse each price many times.

@@ -1,5 +1,6 @@
 import type { CollectionDetail, ListingRow, TradeRow } from '@floordesk/protocol';
 import { TRENDING_WINDOWS } from '@floordesk/protocol';
+import { type Listing, listingOf } from './api/get-collection-listings';
 
 /** Fixtures for the collection page's tests. */
 export const APES = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
@@ -36,7 +37,8 @@ export function collectionDetail(overrides: Partial<CollectionDetail> = {}): Col
   };
 }
 
-export function listing(tokenId: number, overrides: Partial<ListingRow> = {}): ListingRow {
+/** A listing as the API answers it. */
+export function listingRow(tokenId: number, overrides: Partial<ListingRow> = {}): ListingRow {
   return {
     order_id: `order-${tokenId}`,
     token_id: String(tokenId),
@@ -53,6 +55,11 @@ export function listing(tokenId: number, overrides: Partial<ListingRow> = {}): L
     expires_at: NOW_SECONDS + 86_400,
     ...overrides,
   };
+}
+
+/** A listing as the app reads it (ordinary tier, not flagged, unless `overrides` say otherwise). */
+export function listing(tokenId: number, overrides: Partial<Listing> = {}): Listing {
+  return { ...listingOf(listingRow(tokenId)), ...overrides };
 }
 
 export function trade(block: number, overrides: Partial<TradeRow> = {}): TradeRow {

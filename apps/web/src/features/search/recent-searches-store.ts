@@ -1,14 +1,22 @@
-import { RECENT_SEARCHES_MAX, type SearchResult } from '@floordesk/protocol';
+import { RECENT_SEARCHES_MAX, type SearchResult, srStatusCode } from '@floordesk/protocol';
 import { createStore, useStore } from 'zustand';
+import { type SearchHit, searchHitOf } from './api/search-collections';
 
 /** Spec §3's storage key for recent searches. */
 export const RECENT_SEARCHES_KEY = 'addressBox';
 
-/** A saved search result; spec §3 marks saved entries with `is_close`. */
-export type RecentSearch = SearchResult & { is_close: 1 };
+/**
+ * An entry as storage holds it, in the API's words as every version has stored it (`sr_status`), marked with
+ * `is_close` as spec §3 marks saved entries; read and written only here.
+ */
+type StoredSearch = SearchResult & { is_close: 1 };
+
+function storedSearch({ verified, ...hit }: SearchHit): StoredSearch {
+  return { ...hit, sr_status: srStatusCode(verified), is_close: 1 };
+}
 
 /** What storage holds, keeping every readable entry: a corrupt value or entry is skipped, never fatal. */
-export function parseRecentSearches(stored: string | null): RecentSearch[] {
+export function parseRecentSearches(stored: string | null): SearchHit[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(stored ?? '[]');
@@ -18,7 +26,7 @@ export function parseRecentSearches(stored: string | null): RecentSearch[] {
   if (!Array.isArray(parsed)) return [];
   const entries = parsed.flatMap((entry) => {
     const result = searchResultOf(entry);
-    return result ? [{ ...result, is_close: 1 as const }] : [];
+    return result ? [searchHitOf(result)] : [];
   });
   return dedupe(entries).slice(0, RECENT_SEARCHES_MAX);
 }
@@ -42,30 +50,29 @@ function sameCollection(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-function dedupe(entries: RecentSearch[]): RecentSearch[] {
+function dedupe(entries: SearchHit[]): SearchHit[] {
   return entries.filter((entry, index) => entries.findIndex((other) => sameCollection(other.address, entry.address)) === index);
 }
 
 /** Spec §5: newest first, at most RECENT_SEARCHES_MAX, one entry per collection. */
-export function withRecentSearch(entries: readonly RecentSearch[], result: SearchResult): RecentSearch[] {
-  const saved: RecentSearch = { ...result, is_close: 1 };
-  return [saved, ...entries.filter((entry) => !sameCollection(entry.address, result.address))].slice(0, RECENT_SEARCHES_MAX);
+export function withRecentSearch(entries: readonly SearchHit[], result: SearchHit): SearchHit[] {
+  return [result, ...entries.filter((entry) => !sameCollection(entry.address, result.address))].slice(0, RECENT_SEARCHES_MAX);
 }
 
-export function withoutRecentSearch(entries: readonly RecentSearch[], address: string): RecentSearch[] {
+export function withoutRecentSearch(entries: readonly SearchHit[], address: string): SearchHit[] {
   return entries.filter((entry) => !sameCollection(entry.address, address));
 }
 
 type RecentSearchesState = {
-  entries: RecentSearch[];
-  add: (result: SearchResult) => void;
+  entries: SearchHit[];
+  add: (result: SearchHit) => void;
   remove: (address: string) => void;
 };
 
 export function createRecentSearchesStore(storage: Storage) {
   return createStore<RecentSearchesState>()((set, get) => {
-    const save = (entries: RecentSearch[]) => {
-      storage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(entries));
+    const save = (entries: SearchHit[]) => {
+      storage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(entries.map(storedSearch)));
       set({ entries });
     };
     return {

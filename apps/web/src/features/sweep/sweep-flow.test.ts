@@ -1,8 +1,8 @@
 import {
   type AppConfigData,
   DEFAULT_GAS_ENTRIES,
-  type ListingRow,
   MARKETPLACES,
+  planItemOf,
   Status,
   type SweepOrderData,
   type SweepPlanItem,
@@ -18,7 +18,8 @@ import { closeLoginPrompt, loginPromptStore } from '../auth/login-prompt';
 import { APES, listing, milliEth } from '../collection/test-fixtures';
 import { runSweep, SETTLE_POLL_MS, type SweepDeps, type SweepRequest } from './sweep-flow';
 import { previewSweep } from './sweep-preview';
-import { type SweepRow, sweepRunStore } from './sweep-run-store';
+import type { SweepRow } from './api/sweep-order';
+import { sweepRunStore } from './sweep-run-store';
 import { liveSweepDeps } from './use-start-sweep';
 
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -27,9 +28,9 @@ const sweepId = '5f0c4a52-8a3e-4c54-9a0e-1f3f2a7c9d10';
 const config: AppConfigData = { chain_id: 31337, chain_name: 'FloorDesk devnet', devnet_wallet: true, version: 'test' };
 const wallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } } satisfies Wallet;
 
-const listings: ListingRow[] = [
+const listings = [
   listing(1, { price: milliEth(1000) }),
-  listing(2, { price: milliEth(1100), risk_flag: 1 }),
+  listing(2, { price: milliEth(1100), flagged: true }),
   listing(3, { price: milliEth(1200) }),
   listing(4, { price: milliEth(1300) }),
 ];
@@ -45,8 +46,7 @@ function request(count = 2): SweepRequest {
 }
 
 function planItem(tokenId: number, role: SweepPlanItem['role'], reason: SweepPlanItem['reason'] = null): SweepPlanItem {
-  const { order_id, token_id, price, marketplace, order_way, img, rank } = listing(tokenId);
-  return { order_id, token_id, price, marketplace, order_way, img, rank, role, reason };
+  return planItemOf(listing(tokenId), role, reason);
 }
 
 const quote: SweepQuoteData = {
@@ -66,11 +66,12 @@ const quote: SweepQuoteData = {
   gas_estimate: null,
 };
 
-function order(flag: 0 | 1 | 2, statuses: (number | null)[]): SweepOrderData {
+/** The server's answer about the sweep, in the API's codes. */
+function order(flag: number, statuses: (number | null)[]): SweepOrderData {
   return {
     id: sweepId,
     tx_hash: hash,
-    flag,
+    flag: flag as SweepOrderData['flag'],
     items: quote.items.map((item, index) => ({ ...item, is_buy: statuses[index] ?? null })),
     spent: flag === 0 ? null : milliEth(1000),
   };
@@ -86,7 +87,7 @@ function serve(path: string, ...replies: unknown[]) {
 }
 
 const run = () => sweepRunStore.getState().run;
-const statuses = () => run()?.rows.map((row: SweepRow) => [row.token_id, row.is_buy]);
+const statuses = () => run()?.rows.map((row: SweepRow) => [row.token_id, row.status]);
 
 describe('the sweep flow (spec §4 buying flow)', () => {
   beforeEach(() => {
@@ -139,10 +140,10 @@ describe('the sweep flow (spec §4 buying flow)', () => {
     void runSweep(request(), deps);
     await vi.waitFor(() => expect(run()?.phase).toBe('quoting'));
     expect(panelsStore.getState().open).toBe('sweep');
-    expect(run()?.rows.map((row) => [row.token_id, row.role, row.is_buy, row.reason])).toEqual([
-      ['1', 'buy', 1, null],
-      ['3', 'buy', 1, null],
-      ['2', 'skip', 5000, 'flagged'],
+    expect(run()?.rows.map((row) => [row.token_id, row.role, row.status, row.reason])).toEqual([
+      ['1', 'buy', 'in_progress', null],
+      ['3', 'buy', 'in_progress', null],
+      ['2', 'skip', 'skipped', 'flagged'],
     ]);
   });
 
@@ -156,10 +157,10 @@ describe('the sweep flow (spec §4 buying flow)', () => {
     expect(sleep).toHaveBeenCalledWith(SETTLE_POLL_MS);
     expect(run()).toMatchObject({ phase: 'done', txHash: hash, message: null, total: milliEth(2200) });
     expect(statuses()).toEqual([
-      ['1', 3],
-      ['3', 4],
-      ['4', 3],
-      ['2', 5000],
+      ['1', 'bought'],
+      ['3', 'failed'],
+      ['4', 'bought'],
+      ['2', 'skipped'],
     ]);
   });
 
@@ -184,10 +185,22 @@ describe('the sweep flow (spec §4 buying flow)', () => {
     await runSweep(request(), deps);
     expect(run()).toMatchObject({ phase: 'failed', message: 'Transaction failed' });
     expect(statuses()).toEqual([
-      ['1', 4],
-      ['3', 4],
-      ['4', null],
-      ['2', 5000],
+      ['1', 'failed'],
+      ['3', 'failed'],
+      ['4', 'standby'],
+      ['2', 'skipped'],
+    ]);
+  });
+
+  it('ends on codes this version does not know as a failed sweep with unknown statuses, instead of waiting or crashing', async () => {
+    serve('/api/sweep/orders/settle', ok(order(7, [77, 3, null, 5000])));
+    await runSweep(request(), deps);
+    expect(run()).toMatchObject({ phase: 'failed', message: 'Transaction failed' });
+    expect(statuses()).toEqual([
+      ['1', 'unknown'],
+      ['3', 'bought'],
+      ['4', 'standby'],
+      ['2', 'skipped'],
     ]);
   });
 
@@ -196,10 +209,10 @@ describe('the sweep flow (spec §4 buying flow)', () => {
     await runSweep(request(), deps);
     expect(run()).toMatchObject({ phase: 'failed', message: 'User rejected' });
     expect(statuses()).toEqual([
-      ['1', 4001],
-      ['3', 4001],
-      ['4', 4001],
-      ['2', 5000],
+      ['1', 'rejected'],
+      ['3', 'rejected'],
+      ['4', 'rejected'],
+      ['2', 'skipped'],
     ]);
     expect(bodiesSentTo(api, '/api/sweep/orders')).toEqual([]);
   });
@@ -209,10 +222,10 @@ describe('the sweep flow (spec §4 buying flow)', () => {
     await runSweep(request(), deps);
     expect(run()).toMatchObject({ phase: 'failed', message: 'insufficient funds for gas * price + value' });
     expect(statuses()).toEqual([
-      ['1', 5000],
-      ['3', 5000],
-      ['4', 5000],
-      ['2', 5000],
+      ['1', 'skipped'],
+      ['3', 'skipped'],
+      ['4', 'skipped'],
+      ['2', 'skipped'],
     ]);
   });
 
@@ -221,9 +234,9 @@ describe('the sweep flow (spec §4 buying flow)', () => {
     await runSweep(request(), deps);
     expect(run()).toMatchObject({ phase: 'failed', message: 'Higher than expected' });
     expect(statuses()).toEqual([
-      ['1', 1515],
-      ['3', 1515],
-      ['2', 5000],
+      ['1', 'higher_than_expected'],
+      ['3', 'higher_than_expected'],
+      ['2', 'skipped'],
     ]);
     expect(deps.send).not.toHaveBeenCalled();
   });

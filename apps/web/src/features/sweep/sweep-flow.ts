@@ -1,14 +1,11 @@
 import {
   type AppConfigData,
   type GasEntry,
-  type ListingRow,
   type Marketplace,
   pendingItems,
-  type SkipReason,
+  planItemOf,
   Status,
-  SweepItemStatus,
-  type SweepOrderData,
-  type SweepPlanItem,
+  type SweepItemStatusName,
   type SweepQuoteData,
   type SweepTransaction,
 } from '@floordesk/protocol';
@@ -21,8 +18,9 @@ import { wrongNetworkMessage } from '../network/wrong-network-message';
 import type { quoteSweep } from './api/quote-sweep';
 import type { recordSweep } from './api/record-sweep';
 import type { settleSweep } from './api/settle-sweep';
+import type { SweepOrder, SweepRow } from './api/sweep-order';
 import type { SweepPreview } from './sweep-preview';
-import { isSweepBusy, type SweepRow, type SweepRun, sweepRunStore } from './sweep-run-store';
+import { isSweepBusy, type SweepRun, sweepRunStore } from './sweep-run-store';
 
 /** How often a sent sweep asks the server whether its receipt is in. */
 export const SETTLE_POLL_MS = 1500;
@@ -64,12 +62,7 @@ export type SweepDeps = {
 
 let lastRunId = 0;
 
-function planItemOf(listing: ListingRow, role: SweepRow['role'], reason: SkipReason | null = null): SweepPlanItem {
-  const { order_id, token_id, price, marketplace, order_way, img, rank } = listing;
-  return { order_id, token_id, price, marketplace, order_way, img, rank, role, reason };
-}
-
-/** Spec §4: on opening, the items to buy are in progress and the skipped ones 5000, as the server will plan them. */
+/** Spec §4: on opening, the items to buy are in progress and the skipped ones skipped, as the server will plan them. */
 function rowsOfPreview(preview: SweepPreview): SweepRow[] {
   return pendingItems([
     ...preview.buy.map((listing) => planItemOf(listing, 'buy')),
@@ -78,8 +71,8 @@ function rowsOfPreview(preview: SweepPreview): SweepRow[] {
 }
 
 /** A batch outcome (spec §4: rejected, error, higher than expected) for the items being bought; skipped ones keep their reason. */
-function withOutcome(rows: readonly SweepRow[], status: number): SweepRow[] {
-  return rows.map((row) => (row.role === 'skip' ? row : { ...row, is_buy: status }));
+function withOutcome(rows: readonly SweepRow[], status: SweepItemStatusName): SweepRow[] {
+  return rows.map((row) => (row.role === 'skip' ? row : { ...row, status }));
 }
 
 function apiMessage(error: unknown): string {
@@ -134,7 +127,7 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     const { run } = sweepRunStore.getState();
     if (run?.id === id) sweepRunStore.setState({ run: { ...run, ...change(run) } });
   }
-  function fail(message: string, status?: number) {
+  function fail(message: string, status?: SweepItemStatusName) {
     update((run) => ({ phase: 'failed', message, rows: status === undefined ? run.rows : withOutcome(run.rows, status) }));
     if (deps.mobile()) deps.notify(message);
   }
@@ -155,7 +148,7 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     });
   } catch (error) {
     const higher = error instanceof ApiError && error.status === Status.HigherThanExpected;
-    return fail(apiMessage(error), higher ? SweepItemStatus.HigherThanExpected : SweepItemStatus.Skipped);
+    return fail(apiMessage(error), higher ? 'higher_than_expected' : 'skipped');
   }
   // The server's plan replaces the preview: it may have dropped listings that would revert, or added spares.
   update(() => ({ phase: 'signing', rows: pendingItems(quote.items), total: quote.total }));
@@ -166,16 +159,16 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     hash = await deps.send(wallet, quote.tx.from as Address, quote.tx);
   } catch (error) {
     if (walletErrorCode(error) === USER_REJECTED) {
-      return fail(i18n.t('sweep.status.4001'), SweepItemStatus.Rejected);
+      return fail(i18n.t('sweep.status.rejected'), 'rejected');
     }
     const action = walletErrorOf(error);
     if (action.type === 'reauthorize') deps.reauthorize(wallet, error);
-    return fail(action.type === 'notify' ? action.message : i18n.t('sweep.reauthorize'), SweepItemStatus.Skipped);
+    return fail(action.type === 'notify' ? action.message : i18n.t('sweep.reauthorize'), 'skipped');
   }
   update(() => ({ phase: 'confirming', txHash: hash }));
 
   const giveUpAt = deps.now() + SETTLE_GIVE_UP_MS;
-  let order: SweepOrderData | undefined;
+  let order: SweepOrder | undefined;
   while (!order) {
     try {
       order = await deps.record(quote.id, hash);
@@ -186,7 +179,7 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
       await deps.sleep(SETTLE_POLL_MS);
     }
   }
-  while (order.flag === 0) {
+  while (order.outcome === 'pending') {
     const pending = order;
     update(() => ({ rows: pending.items }));
     if (deps.now() >= giveUpAt) return fail(i18n.t('sweep.still_pending'));
@@ -199,6 +192,6 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
   }
   const settled = order;
   update(() => ({ rows: settled.items }));
-  if (settled.flag === 1) update(() => ({ phase: 'done' }));
+  if (settled.outcome === 'bought') update(() => ({ phase: 'done' }));
   else fail(i18n.t('sweep.failed'));
 }

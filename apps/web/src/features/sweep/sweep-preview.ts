@@ -1,6 +1,15 @@
-import { type ListingRow, type Marketplace, selectSweep, type SweepSelection } from '@floordesk/protocol';
+import {
+  type Marketplace,
+  type PlanItemListing,
+  selectSweep,
+  type SweepCandidate,
+  type SweepSelection,
+} from '@floordesk/protocol';
 
-export type SweepPreview = SweepSelection<ListingRow>;
+/** What a sweep reads of a listing: what the selection weighs, and what the plan's items show. */
+export type SweepListing = SweepCandidate & PlanItemListing;
+
+export type SweepPreview = SweepSelection<SweepListing>;
 
 export type SweepPreviewOptions = {
   count: number;
@@ -15,7 +24,7 @@ export type SweepPreviewOptions = {
  * server's own order): the server's own selection (selectSweep), so the bar's total is the one the quote is checked
  * against (max_total).
  */
-export function previewSweep(candidates: readonly ListingRow[], options: SweepPreviewOptions): SweepPreview {
+export function previewSweep(candidates: readonly SweepListing[], options: SweepPreviewOptions): SweepPreview {
   return selectSweep(candidates, {
     count: options.count,
     marketplaces: options.marketplaces,

@@ -1,11 +1,5 @@
-import type { SweepOrderItem } from '@floordesk/protocol';
 import { createStore, useStore } from 'zustand';
-
-/**
- * One line of the sweep modal: a listing bought, a spare behind them, or one passed over and why, with its status
- * (`is_buy`) as the server's order reports it.
- */
-export type SweepRow = SweepOrderItem;
+import type { SweepRow } from './api/sweep-order';
 
 /**
  * Where a sweep stands: the server plans it ('quoting'), the wallet is asked ('signing'), the transaction is on its

@@ -1,31 +1,28 @@
-import { SweepItemStatus } from '@floordesk/protocol';
 import type { TFunction } from 'i18next';
-import type { SweepPhase, SweepRow } from './sweep-run-store';
-
-const KNOWN: ReadonlySet<number> = new Set(Object.values(SweepItemStatus));
+import type { SweepRow, SweepRowStatus } from './api/sweep-order';
+import type { SweepPhase } from './sweep-run-store';
 
 export type StatusTone = 'progress' | 'good' | 'bad' | 'quiet';
 
-/** How a row's status reads (spec §8 "Sweep item messages"), with the skip reason in words for a 5000. */
+/** How a row's status reads (spec §8 "Sweep item messages"), with the reason in words for a skipped one. */
 export function statusText(row: SweepRow, phase: SweepPhase, t: TFunction): string {
-  if (row.is_buy === null) {
+  if (row.status === 'standby') {
     // A spare is bought only in place of another; once the sweep is over, an unused one was not needed.
     return t(phase === 'done' || phase === 'failed' ? 'sweep.spare_unused' : 'sweep.spare');
   }
-  if (!KNOWN.has(row.is_buy)) return t('sweep.status.other');
-  const text = t(`sweep.status.${row.is_buy as SweepItemStatus}`);
-  if (row.is_buy !== SweepItemStatus.Skipped || !row.reason) return text;
+  const text = t(`sweep.status.${row.status}`);
+  if (row.status !== 'skipped' || !row.reason) return text;
   return t('sweep.status_reason', { status: text, reason: t(`sweep.reason.${row.reason}`) });
 }
 
-export function statusTone(status: number | null): StatusTone {
+export function statusTone(status: SweepRowStatus): StatusTone {
   switch (status) {
-    case SweepItemStatus.InProgress:
+    case 'in_progress':
       return 'progress';
-    case SweepItemStatus.Bought:
+    case 'bought':
       return 'good';
-    case SweepItemStatus.Skipped:
-    case null:
+    case 'skipped':
+    case 'standby':
       return 'quiet';
     default:
       return 'bad';

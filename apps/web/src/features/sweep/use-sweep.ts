@@ -1,4 +1,4 @@
-import { type ListingRow, SWEEP_SELECTION_DEBOUNCE_MS } from '@floordesk/protocol';
+import { SWEEP_SELECTION_DEBOUNCE_MS } from '@floordesk/protocol';
 import { useMemo } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMarketplaces } from '../../stores/marketplace-store';
@@ -7,10 +7,10 @@ import { useCollectionListings } from '../collection/api/get-collection-listings
 import { useSkipPendingFlagged } from './skip-store';
 import { useSweepCount } from './sweep-count-store';
 import type { SweepRequest } from './sweep-flow';
-import { previewSweep, type SweepPreview } from './sweep-preview';
+import { previewSweep, type SweepListing, type SweepPreview } from './sweep-preview';
 import { useStartSweep } from './use-start-sweep';
 
-const NO_LISTINGS: readonly ListingRow[] = [];
+const NO_LISTINGS: readonly SweepListing[] = [];
 
 /** What every buy of the user's takes into account: the marketplace switches, the skip switch, their own address. */
 function useBuyChoices() {
@@ -57,7 +57,7 @@ export function useSweep(collection: string): UseSweep {
 }
 
 /** The listings table's Buy (spec §4): a sweep of that one listing, at its price. */
-export function useBuyListing(collection: string): (listing: ListingRow) => void {
+export function useBuyListing(collection: string): (listing: SweepListing) => void {
   const { choices, buy } = useBuyChoices();
   return (listing) => buy(collection, previewSweep([listing], { ...choices, count: 1 }), listing.order_id);
 }

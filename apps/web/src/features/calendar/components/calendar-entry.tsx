@@ -1,15 +1,15 @@
-import type { CalendarItem } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { Globe, MessageCircle, Sailboat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { formatDate, fromNow } from '../../../lib/dates';
+import type { CalendarEvent } from '../api/get-calendar';
 import type { CalendarEntry as Entry } from '../calendar-days';
 
 type LinkKind = 'twitter' | 'discord' | 'opensea' | 'website';
 
-const LINKS: readonly { kind: LinkKind; href: (item: CalendarItem) => string | null; icon: ReactNode }[] = [
+const LINKS: readonly { kind: LinkKind; href: (item: CalendarEvent) => string | null; icon: ReactNode }[] = [
   {
     kind: 'twitter',
     href: (item) => item.twitter_url,
@@ -24,7 +24,7 @@ const LINKS: readonly { kind: LinkKind; href: (item: CalendarItem) => string | n
   { kind: 'website', href: (item) => item.external_link, icon: <Globe size={13} aria-hidden /> },
 ];
 
-const TYPE_COLOURS: Record<CalendarItem['type_name'], string> = {
+const TYPE_COLOURS: Record<CalendarEvent['type_name'], string> = {
   whitelist: 'border-warn/50 text-warn',
   public: 'border-accent/50 text-accent',
   mint: 'border-accent/50 text-accent',
@@ -34,14 +34,13 @@ const TYPE_COLOURS: Record<CalendarItem['type_name'], string> = {
 /** One mint or reveal: past ones dimmed (spec §3 `dark` is the opposite: still to come). */
 export function CalendarEntry({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
-  const timeKnown = entry.time_flag === 0;
   return (
     <li className={clsx('flex items-center gap-3 px-3 py-2', !entry.upcoming && 'opacity-45')}>
       <div className="w-20 shrink-0 leading-tight">
         <div className="font-mono text-[12px] text-fg">
-          {timeKnown ? formatDate(entry.open_timestemp, 'HH:mm') : t('calendar.time_tba')}
+          {entry.timeKnown ? formatDate(entry.open_timestemp, 'HH:mm') : t('calendar.time_tba')}
         </div>
-        {timeKnown && <div className="truncate text-[11px] text-faint">{fromNow(entry.open_timestemp)}</div>}
+        {entry.timeKnown && <div className="truncate text-[11px] text-faint">{fromNow(entry.open_timestemp)}</div>}
       </div>
       <CollectionImage src={entry.image_url} name={entry.name} className="size-9 text-[13px]" />
       <div className="min-w-0 flex-1">

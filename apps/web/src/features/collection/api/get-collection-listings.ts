@@ -1,11 +1,22 @@
-import type { ListingsData } from '@floordesk/protocol';
+import { flaggedOf, type ListingRow, type RankTierName, rankTierOf } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export const LISTINGS_POLL_MS = 5000;
 
-export function getCollectionListings(address: string): Promise<ListingsData> {
-  return apiClient.call('collectionListings', { query: { address } });
+/**
+ * A listing as the app reads it: the wire's `flag` is its rarity `tier` (null without a rank, or for a tier this
+ * version does not know), and `risk_flag` is `flagged` (a token a marketplace reports).
+ */
+export type Listing = Omit<ListingRow, 'flag' | 'risk_flag'> & { tier: RankTierName | null; flagged: boolean };
+
+export function listingOf({ flag, risk_flag, ...row }: ListingRow): Listing {
+  return { ...row, tier: flag === null ? null : (rankTierOf(flag) ?? null), flagged: flaggedOf(risk_flag) };
+}
+
+export async function getCollectionListings(address: string): Promise<{ list: Listing[] }> {
+  const { list } = await apiClient.call('collectionListings', { query: { address } });
+  return { list: list.map(listingOf) };
 }
 
 export function collectionListingsQueryOptions(address: string) {

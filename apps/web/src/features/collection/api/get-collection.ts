@@ -1,13 +1,20 @@
-import { type CollectionDetail, Status } from '@floordesk/protocol';
+import { type CollectionDetail, Status, verifiedOf } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
 /** Stats move with every trade, but slower than the listings and trades beside them. */
 export const COLLECTION_POLL_MS = 10_000;
 
-export function getCollection(address: string): Promise<CollectionDetail> {
+/** A collection's page header and stats; the wire's `sr_status` is `verified`. */
+export type Collection = Omit<CollectionDetail, 'sr_status'> & { verified: boolean };
+
+export function collectionOf({ sr_status, ...detail }: CollectionDetail): Collection {
+  return { ...detail, verified: verifiedOf(sr_status) };
+}
+
+export async function getCollection(address: string): Promise<Collection> {
   // An unknown collection is a page state (not found), not a toast.
-  return apiClient.call('collection', { query: { address }, hideErr: true });
+  return collectionOf(await apiClient.call('collection', { query: { address }, hideErr: true }));
 }
 
 /** Whether the server does not know the collection (status 1301), as opposed to failing to answer. */

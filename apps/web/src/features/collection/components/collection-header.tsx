@@ -1,18 +1,18 @@
-import type { CollectionDetail } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { shortAddress } from '../../../lib/format';
 import { FollowButton } from '../../watchlist/components/follow-button';
+import type { Collection } from '../api/get-collection';
 import { CopyButton } from './copy-button';
 
-type CollectionHeaderProps = { collection: CollectionDetail; dense: boolean };
+type CollectionHeaderProps = { collection: Collection; dense: boolean };
 
 /** Who the collection is: picture, name, verified mark, '1155' tag, address and the follow star. */
 export function CollectionHeader({ collection, dense }: CollectionHeaderProps) {
   const { t } = useTranslation();
-  const { address, img, name, sr_status, type } = collection;
+  const { address, img, name, verified, type } = collection;
   const imageSize = dense ? 'size-8' : 'size-11';
   return (
     <div className="flex min-w-0 items-center gap-3">
@@ -20,7 +20,7 @@ export function CollectionHeader({ collection, dense }: CollectionHeaderProps) {
       <div className="min-w-0 flex-1">
         <h1 className={clsx('flex min-w-0 items-center gap-1.5 font-semibold text-fg', dense ? 'text-[14px]' : 'text-[16px]')}>
           <span className="truncate">{name ?? shortAddress(address)}</span>
-          {sr_status === 1 && (
+          {verified && (
             <span title={t('collection.verified')} className="shrink-0 text-accent">
               <BadgeCheck size={15} aria-hidden />
               <span className="sr-only">{t('collection.verified')}</span>

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/routes';
 import { i18n } from '../../../lib/i18n';
 import { ok, stubApi } from '../../../test/render-in-app';
-import { APES, collectionDetail, listing, NOW, trade } from '../test-fixtures';
+import { APES, collectionDetail, listingRow, NOW, trade } from '../test-fixtures';
 
 // Other features' parts and the canvas chart are not what these tests are about.
 vi.mock('../../watchlist/components/follow-button', () => ({ FollowButton: () => null }));
@@ -19,7 +19,7 @@ function serveCollection(detail: unknown = ok(collectionDetail())) {
       case '/api/collection':
         return detail;
       case '/api/collection/listings':
-        return ok({ list: [listing(1)] });
+        return ok({ list: [listingRow(1)] });
       case '/api/collection/trades':
         return ok({ list: [trade(100)] });
       case '/api/collection/floor-history':

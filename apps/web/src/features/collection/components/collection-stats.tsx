@@ -1,4 +1,4 @@
-import { type CollectionDetail, TRENDING_WINDOWS, type TrendingWindow } from '@floordesk/protocol';
+import { TRENDING_WINDOWS, type TrendingWindow } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,14 @@ import { formatEth } from '../../../lib/format';
 import { formatCount } from '../../../lib/format';
 import { formatChange, formatPercent } from '../format';
 import { Segmented } from '../../../components/ui/segmented';
+import type { Collection } from '../api/get-collection';
 
 /** The page opens on the day's figures: a collection page is a longer look than the 15-minute trending panel. */
 export const DEFAULT_STATS_WINDOW: TrendingWindow = 1440;
 
 const NO_VALUE = '—';
 
-type CollectionStatsProps = { collection: CollectionDetail; className?: string };
+type CollectionStatsProps = { collection: Collection; className?: string };
 
 /** Floor, listings, owners and supply now, and trades, volume and floor change over a chosen window. */
 export function CollectionStats({ collection, className }: CollectionStatsProps) {

@@ -11,7 +11,8 @@ import { walletStore } from '../../../lib/wallet/wallet-store';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, stubApi } from '../../../test/render-in-app';
 import { sweepRunStore } from '../../sweep/sweep-run-store';
-import { APES, listing, NOW } from '../test-fixtures';
+import { listingOf } from '../api/get-collection-listings';
+import { APES, listing, listingRow, NOW } from '../test-fixtures';
 
 const testWallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } };
 import { ListingsSection, ListingsTable } from './listings-section';
@@ -60,10 +61,10 @@ describe('listings', () => {
       url.pathname === '/api/collection/listings'
         ? ok({
             list: [
-              listing(1, { marketplace: 'opensea' }),
-              listing(2, { marketplace: 'blur' }),
-              listing(3, { marketplace: 'blur' }),
-              listing(4, { marketplace: 'looks' }),
+              listingRow(1, { marketplace: 'opensea' }),
+              listingRow(2, { marketplace: 'blur' }),
+              listingRow(3, { marketplace: 'blur' }),
+              listingRow(4, { marketplace: 'looks' }),
             ],
           })
         : null,
@@ -84,22 +85,23 @@ describe('listings', () => {
     expect(screen.getByText('Every listing is from a marketplace you have hidden.')).toBeTruthy();
   });
 
-  it('labels each rank with its tier, in English and in Chinese', async () => {
+  it("labels each rank with the tier the API's code names, in English and in Chinese; an unknown code, without one", async () => {
     render(
       <ListingsTable
         listings={[
-          listing(1, { rank: 9000, flag: RankTier.Ordinary }),
-          listing(2, { rank: 700, flag: RankTier.Classic }),
-          listing(3, { rank: 40, flag: RankTier.Rare }),
-          listing(4, { rank: 1, flag: RankTier.Legendary }),
-          listing(5, { rank: null, flag: null }),
-        ]}
+          listingRow(1, { rank: 9000, flag: RankTier.Ordinary }),
+          listingRow(2, { rank: 700, flag: RankTier.Classic }),
+          listingRow(3, { rank: 40, flag: RankTier.Rare }),
+          listingRow(4, { rank: 1, flag: RankTier.Legendary }),
+          listingRow(5, { rank: null, flag: null }),
+          listingRow(6, { rank: 3, flag: 9 }),
+        ].map(listingOf)}
       />,
     );
-    expect(tiers()).toEqual(['#9000Ordinary', '#700Classic', '#40Rare', '#1Legendary', '—']);
+    expect(tiers()).toEqual(['#9000Ordinary', '#700Classic', '#40Rare', '#1Legendary', '—', '#3']);
 
     await act(() => i18n.changeLanguage('zh'));
-    expect(tiers()).toEqual(['#9000普通', '#700经典', '#40稀有', '#1传奇', '—']);
+    expect(tiers()).toEqual(['#9000普通', '#700经典', '#40稀有', '#1传奇', '—', '#3']);
   });
 
   it('sorts cheapest first, and by rank either way with unranked listings last', async () => {
@@ -125,8 +127,8 @@ describe('listings', () => {
     expect(rank.closest('th')!.getAttribute('aria-sort')).toBe('descending');
   });
 
-  it('marks pending buys and flagged tokens', () => {
-    render(<ListingsTable listings={[listing(1, { pending_count: 2, risk_flag: 1 }), listing(2)]} />);
+  it('marks pending buys and flagged tokens (risk_flag 1)', () => {
+    render(<ListingsTable listings={[listingRow(1, { pending_count: 2, risk_flag: 1 }), listingRow(2)].map(listingOf)} />);
     const [flagged, clean] = screen.getAllByRole('row').slice(1);
     const flag = 'Flagged by a marketplace: reported stolen or suspicious';
     expect(within(flagged!).getByRole('button', { name: flag })).toBeTruthy();
@@ -160,7 +162,7 @@ describe('listings', () => {
     const api = stubApi((url) => {
       switch (url.pathname) {
         case '/api/collection/listings':
-          return ok({ list: [listing(1), listing(2)] });
+          return ok({ list: [listingRow(1), listingRow(2)] });
         case '/api/app/config':
           return ok({ chain_id: 31337, chain_name: 'FloorDesk devnet', version: 'test' });
         default:
@@ -178,6 +180,6 @@ describe('listings', () => {
       order_id: 'order-2',
       max_total: listing(2).price,
     });
-    expect(sweepRunStore.getState().run?.rows.map((row) => [row.token_id, row.is_buy])).toEqual([['2', 1]]);
+    expect(sweepRunStore.getState().run?.rows.map((row) => [row.token_id, row.status])).toEqual([['2', 'in_progress']]);
   });
 });

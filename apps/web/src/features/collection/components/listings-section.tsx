@@ -1,4 +1,3 @@
-import type { ListingRow } from '@floordesk/protocol';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, Info, TriangleAlert } from 'lucide-react';
@@ -7,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEth } from '../../../lib/format';
 import { useMarketplaces } from '../../../stores/marketplace-store';
 import { useBuyListing } from '../../sweep/use-sweep';
-import { useCollectionListings } from '../api/get-collection-listings';
+import { type Listing, useCollectionListings } from '../api/get-collection-listings';
 import { formatCount } from '../../../lib/format';
 import { DEFAULT_LISTING_SORT, type ListingSort, type ListingSortKey, sortListings, visibleListings } from '../listings';
 import { useNow } from '../use-now';
@@ -57,11 +56,11 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
 }
 
 type ListingsTableProps = {
-  listings: readonly ListingRow[];
+  listings: readonly Listing[];
   /** Whether the marketplace switches hide some, to explain an empty table. */
   anyHidden?: boolean;
   /** Buys one listing (spec §4); without it the table offers no Buy. */
-  onBuy?: (listing: ListingRow) => void;
+  onBuy?: (listing: Listing) => void;
 };
 
 /** The listings, sortable by price and rank, rendering only the rows in view so thousands stay fast. */
@@ -174,11 +173,11 @@ function SortHeader({ sortKey, label, sort, onSort, after, className }: SortHead
 }
 
 type ListingLineProps = {
-  listing: ListingRow;
+  listing: Listing;
   rowIndex: number;
   top: number;
   now: number;
-  onBuy: ((listing: ListingRow) => void) | undefined;
+  onBuy: ((listing: Listing) => void) | undefined;
 };
 
 function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
@@ -199,7 +198,7 @@ function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
         {t(`market.marketplace.${listing.marketplace}`)}
       </td>
       <td className="min-w-0">
-        <RankBadge rank={listing.rank} flag={listing.flag} />
+        <RankBadge rank={listing.rank} tier={listing.tier} />
       </td>
       <td className="text-right font-mono">
         {listing.pending_count > 0 ? (
@@ -209,7 +208,7 @@ function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
         )}
       </td>
       <td className="flex justify-center">
-        {listing.risk_flag === 1 && (
+        {listing.flagged && (
           <Hint text={t('collection.listings.flagged_hint')}>
             <button type="button" aria-label={t('collection.listings.flagged_hint')} className="text-danger">
               <TriangleAlert size={14} aria-hidden />

@@ -1,10 +1,18 @@
-import type { SearchData } from '@floordesk/protocol';
+import { type SearchResult, verifiedOf } from '@floordesk/protocol';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
+/** A collection a search found; the wire's `sr_status` is `verified`. */
+export type SearchHit = Omit<SearchResult, 'sr_status'> & { verified: boolean };
+
+export function searchHitOf({ sr_status, ...result }: SearchResult): SearchHit {
+  return { ...result, verified: verifiedOf(sr_status) };
+}
+
 /** Collections matching a name or an address (or their beginnings); public, visitors may search. */
-export function searchCollections(keyword: string, signal?: AbortSignal): Promise<SearchData> {
-  return apiClient.call('search', { query: { q: keyword }, signal });
+export async function searchCollections(keyword: string, signal?: AbortSignal): Promise<{ list: SearchHit[] }> {
+  const { list } = await apiClient.call('search', { query: { q: keyword }, signal });
+  return { list: list.map(searchHitOf) };
 }
 
 export function searchQueryOptions(keyword: string) {

@@ -6,6 +6,7 @@ import { toastStore } from '../../../components/ui/toast/toast-store';
 import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../stores/session-store';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
+import { searchHitOf } from '../api/search-collections';
 import { RECENT_SEARCHES_KEY, recentSearchesStore } from '../recent-searches-store';
 import { SEARCH_DEBOUNCE_MS, SearchBox } from './search-box';
 
@@ -201,7 +202,7 @@ describe('search box: keyboard and opening', () => {
 
   it('saves an opened result as the newest recent search', async () => {
     stubSearch();
-    recentSearchesStore.getState().add(apes);
+    recentSearchesStore.getState().add(searchHitOf(apes));
     renderInApp(<SearchBox />, { path: '/home' });
     await userEvent.type(box(), 'devnet');
     await userEvent.click(await screen.findByRole('option', { name: /Devnet Punks/ }));
@@ -216,8 +217,8 @@ describe('search box: keyboard and opening', () => {
 describe('search box: recent searches', () => {
   it('lists recent searches when the empty box is focused and opens one with the keyboard', async () => {
     const { fetchSpy } = stubSearch();
-    recentSearchesStore.getState().add(apes);
-    recentSearchesStore.getState().add(punks);
+    recentSearchesStore.getState().add(searchHitOf(apes));
+    recentSearchesStore.getState().add(searchHitOf(punks));
     const { router } = renderInApp(<SearchBox />, { path: '/home' });
     await userEvent.click(box());
     expect(screen.getByRole('listbox', { name: 'Recent searches' })).toBeTruthy();
@@ -228,8 +229,8 @@ describe('search box: recent searches', () => {
   });
 
   it('removes one recent search without opening it', async () => {
-    recentSearchesStore.getState().add(apes);
-    recentSearchesStore.getState().add(punks);
+    recentSearchesStore.getState().add(searchHitOf(apes));
+    recentSearchesStore.getState().add(searchHitOf(punks));
     const { router } = renderInApp(<SearchBox />, { path: '/home' });
     await userEvent.click(box());
     await userEvent.click(screen.getByRole('button', { name: 'Remove Devnet Punks from recent searches' }));

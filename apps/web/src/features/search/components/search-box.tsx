@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX, type SearchResult } from '@floordesk/protocol';
+import { SEARCH_QUERY_MAX } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { LoaderCircle, Search, X } from 'lucide-react';
 import { type FocusEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { collectionPath } from '../../../lib/collection-path';
 import { shortAddress } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
 import { FollowButton } from '../../watchlist/components/follow-button';
-import { useSearchCollections } from '../api/search-collections';
+import { type SearchHit, useSearchCollections } from '../api/search-collections';
 import { useRecentSearches } from '../recent-searches-store';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SearchOption } from './search-option';
@@ -55,7 +55,7 @@ export function SearchBox({ onCollectionOpened }: SearchBoxProps) {
 
   const browsingRecent = keyword.trim() === '';
   const results = term === '' || search.isError ? [] : (search.data?.list ?? []);
-  const items: readonly SearchResult[] = browsingRecent ? recent : results;
+  const items: readonly SearchHit[] = browsingRecent ? recent : results;
   const open = expanded && (browsingRecent ? recent.length > 0 : term !== '');
   const activeIndex = open && active < items.length ? active : -1;
   const listboxId = `${id}-listbox`;
@@ -71,7 +71,7 @@ export function SearchBox({ onCollectionOpened }: SearchBoxProps) {
     setActive(-1);
   }
 
-  function openCollection(result: SearchResult) {
+  function openCollection(result: SearchHit) {
     addRecent(result);
     setKeyword('');
     close();

@@ -1,14 +1,14 @@
-import type { SearchResult } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { shortAddress } from '../../../lib/format';
+import type { SearchHit } from '../api/search-collections';
 
 type SearchOptionProps = {
   id: string;
-  result: SearchResult;
+  result: SearchHit;
   active: boolean;
   onOpen: () => void;
   onPoint: () => void;
@@ -37,7 +37,7 @@ export function SearchOption({ id, result, active, onOpen, onPoint, action }: Se
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-1">
           <span className="truncate font-medium text-fg">{result.name ?? shortAddress(result.address)}</span>
-          {result.sr_status === 1 && (
+          {result.verified && (
             <span title={t('search.verified')} className="shrink-0 text-accent">
               <BadgeCheck size={13} aria-hidden />
               <span className="sr-only">{t('search.verified')}</span>

@@ -1,7 +1,7 @@
-import type { SweepOrderData } from '@floordesk/protocol';
 import { apiClient } from '../../../lib/api-client';
+import { type SweepOrder, sweepOrderOf } from './sweep-order';
 
 /** Tells the server which transaction the wallet sent for a quote (spec §7 addorder). */
-export function recordSweep(id: string, txHash: string): Promise<SweepOrderData> {
-  return apiClient.call('sweepRecord', { body: { id, tx_hash: txHash }, hideErr: true });
+export async function recordSweep(id: string, txHash: string): Promise<SweepOrder> {
+  return sweepOrderOf(await apiClient.call('sweepRecord', { body: { id, tx_hash: txHash }, hideErr: true }));
 }

@@ -1,7 +1,7 @@
-import type { SweepOrderData } from '@floordesk/protocol';
 import { apiClient } from '../../../lib/api-client';
+import { type SweepOrder, sweepOrderOf } from './sweep-order';
 
-/** Asks the server to read the sweep's receipt: flag 0 while it is pending, then what each item came to. */
-export function settleSweep(id: string): Promise<SweepOrderData> {
-  return apiClient.call('sweepSettle', { body: { id }, hideErr: true });
+/** Asks the server to read the sweep's receipt: pending until it is in, then what each item came to. */
+export async function settleSweep(id: string): Promise<SweepOrder> {
+  return sweepOrderOf(await apiClient.call('sweepSettle', { body: { id }, hideErr: true }));
 }

@@ -6,7 +6,7 @@ import { closePanels, panelsStore } from '../../../app/layout/panels-store';
 import { marketplaceStore } from '../../../stores/marketplace-store';
 import { sessionStore } from '../../../stores/session-store';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
-import { APES, collectionDetail, listing } from '../../collection/test-fixtures';
+import { APES, collectionDetail, listingRow } from '../../collection/test-fixtures';
 import { MarketBar } from '../../market-bar/components/market-bar';
 import { SKIP_PENDING_KEY, skipStore } from '../skip-store';
 import { sweepCountStore } from '../sweep-count-store';
@@ -40,11 +40,11 @@ describe('the bar’s sweep controls', () => {
           // Token 2 is flagged; token 4 is the buyer's own listing.
           return ok({
             list: [
-              listing(3),
-              listing(1),
-              listing(2, { risk_flag: 1 }),
-              listing(4, { from_address: alice }),
-              listing(5),
+              listingRow(3),
+              listingRow(1),
+              listingRow(2, { risk_flag: 1 }),
+              listingRow(4, { from_address: alice }),
+              listingRow(5),
             ],
           });
         case '/api/user/gas':

@@ -1,16 +1,23 @@
+import { planItemOf, type SweepItemStatusName } from '@floordesk/protocol';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closePanels, setPanelOpen } from '../../../app/layout/panels-store';
 import { i18n } from '../../../lib/i18n';
 import { listing, milliEth } from '../../collection/test-fixtures';
-import { type SweepRow, type SweepRun, sweepRunStore } from '../sweep-run-store';
+import { type SweepRow, sweepOrderOf } from '../api/sweep-order';
+import { type SweepRun, sweepRunStore } from '../sweep-run-store';
 import { SweepDialog } from './sweep-dialog';
 
 const hash = `0x${'ab'.repeat(32)}`;
 
-function row(tokenId: number, role: SweepRow['role'], status: number | null, reason: SweepRow['reason'] = null): SweepRow {
-  const { order_id, token_id, price, marketplace, order_way, img, rank } = listing(tokenId, { price: milliEth(1000 + tokenId) });
-  return { order_id, token_id, price, marketplace, order_way, img, rank, role, reason, is_buy: status };
+function row(tokenId: number, role: SweepRow['role'], status: SweepItemStatusName, reason: SweepRow['reason'] = null): SweepRow {
+  return { ...planItemOf(listing(tokenId, { price: milliEth(1000 + tokenId) }), role, reason), status };
+}
+
+/** A row as the app reads it from the server's order, whose `is_buy` is `code`. */
+function rowOfCode(tokenId: number, code: number): SweepRow {
+  const item = planItemOf(listing(tokenId, { price: milliEth(1000 + tokenId) }), 'buy');
+  return sweepOrderOf({ id: 'sweep', tx_hash: null, flag: 0, items: [{ ...item, is_buy: code }], spent: null }).items[0]!;
 }
 
 function show(run: Partial<SweepRun>) {
@@ -38,7 +45,7 @@ describe('the sweep modal', () => {
 
   it('heads the sweep with its count and shows BUYING, ORDER PRICE and SKIPPED', () => {
     const dialog = show({
-      rows: [row(1, 'buy', 1), row(2, 'buy', 1), row(5, 'spare', null), row(3, 'skip', 5000, 'pending')],
+      rows: [row(1, 'buy', 'in_progress'), row(2, 'buy', 'in_progress'), row(5, 'spare', 'standby'), row(3, 'skip', 'skipped', 'pending')],
       total: milliEth(2003),
     });
     expect(screen.getByRole('dialog', { name: 'Sweep 2 items' })).toBeTruthy();
@@ -51,20 +58,20 @@ describe('the sweep modal', () => {
     expect(dialog.getByTestId('sweep-phase').textContent).toBe('Preparing the transaction…');
   });
 
-  it('says each status in words, skip reasons included', () => {
+  it('says each status in words, skip reasons included, and a status code this version does not know as failed', () => {
     show({
       phase: 'done',
       rows: [
-        row(1, 'buy', 3),
-        row(2, 'buy', 4),
-        row(3, 'buy', 4001),
-        row(4, 'buy', 5253),
-        row(5, 'buy', 1515),
-        row(6, 'buy', 1),
-        row(7, 'buy', 77),
-        row(8, 'spare', null),
+        row(1, 'buy', 'bought'),
+        row(2, 'buy', 'failed'),
+        row(3, 'buy', 'rejected'),
+        row(4, 'buy', 'over_gas_limit'),
+        row(5, 'buy', 'higher_than_expected'),
+        row(6, 'buy', 'in_progress'),
+        rowOfCode(7, 77),
+        row(8, 'spare', 'standby'),
         ...(['duplicate', 'pending', 'flagged', 'own', 'unfillable'] as const).map((reason, index) =>
-          row(10 + index, 'skip', 5000, reason),
+          row(10 + index, 'skip', 'skipped', reason),
         ),
       ],
     });
@@ -89,7 +96,7 @@ describe('the sweep modal', () => {
   it("shows the server's message and the transaction once sent", () => {
     const dialog = show({
       phase: 'failed',
-      rows: [row(1, 'buy', 5000)],
+      rows: [row(1, 'buy', 'skipped')],
       message: 'Purchase functionality is only available to premium users',
       txHash: hash,
     });
@@ -99,12 +106,12 @@ describe('the sweep modal', () => {
   });
 
   it('links the transaction to Etherscan on mainnet', () => {
-    const dialog = show({ phase: 'confirming', rows: [row(1, 'buy', 1)], txHash: hash, chainId: 1 });
+    const dialog = show({ phase: 'confirming', rows: [row(1, 'buy', 'in_progress')], txHash: hash, chainId: 1 });
     expect(dialog.getByRole('link').getAttribute('href')).toBe(`https://etherscan.io/tx/${hash}`);
   });
 
   it('speaks Chinese', async () => {
-    show({ rows: [row(1, 'buy', 1), row(2, 'skip', 5000, 'own')] });
+    show({ rows: [row(1, 'buy', 'in_progress'), row(2, 'skip', 'skipped', 'own')] });
     await act(() => i18n.changeLanguage('zh'));
     expect(screen.getByRole('dialog', { name: '扫货 1 件' })).toBeTruthy();
     expect(items()).toEqual([

@@ -1,4 +1,3 @@
-import { SweepItemStatus } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -8,7 +7,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { transactionUrl } from '../../../config/links';
 import { formatEth, shortAddress } from '../../../lib/format';
 import { TokenCell } from '../../collection/components/token-cell';
-import type { SweepPhase, SweepRow, SweepRun } from '../sweep-run-store';
+import type { SweepRow } from '../api/sweep-order';
+import type { SweepPhase, SweepRun } from '../sweep-run-store';
 import { useSweepRun } from '../sweep-run-store';
 import { type StatusTone, statusText, statusTone } from '../sweep-status';
 
@@ -84,7 +84,7 @@ function PhaseLine({ run, buying }: { run: SweepRun; buying: number }) {
   const { t } = useTranslation();
   let text: string | null = null;
   if (run.phase === 'done') {
-    const bought = run.rows.filter((row) => row.is_buy === SweepItemStatus.Bought).length;
+    const bought = run.rows.filter((row) => row.status === 'bought').length;
     text = t('sweep.phase.done', { bought, count: buying });
   } else if (run.phase !== 'failed') {
     text = t(`sweep.phase.${run.phase}`);
@@ -123,7 +123,7 @@ function ItemLine({ row, phase }: { row: SweepRow; phase: SweepPhase }) {
       data-testid="sweep-item"
       data-token-id={row.token_id}
       data-role={row.role}
-      data-status={row.is_buy ?? ''}
+      data-status={row.status}
       className={clsx(
         'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 border-b border-line/50 px-2.5 py-1.5 last:border-b-0',
         row.role === 'skip' && 'opacity-70',
@@ -140,7 +140,7 @@ function ItemLine({ row, phase }: { row: SweepRow; phase: SweepPhase }) {
       <span
         data-testid="sweep-item-status"
         title={row.role === 'spare' ? t('sweep.spare_hint') : undefined}
-        className={clsx('text-right text-[11px] font-semibold', TONES[statusTone(row.is_buy)])}>
+        className={clsx('text-right text-[11px] font-semibold', TONES[statusTone(row.status)])}>
         {statusText(row, phase, t)}
       </span>
     </li>
