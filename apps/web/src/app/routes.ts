@@ -29,7 +29,7 @@ export type AppRoute = RouteFlags & {
 };
 
 const placeholder = () => import('./pages/placeholder-page');
-const signIn = () => import('../features/auth/components/sign-in-page');
+const signIn = () => import('./pages/sign-in-page');
 const signOut = () => import('../features/auth/components/sign-out-page');
 const notFound = () => import('./pages/not-found-page');
 const diagnostics = () => import('../features/diagnostics/components/diagnostics-page');

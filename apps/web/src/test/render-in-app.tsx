@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { appRoutes } from '../app/routes';
+import { AppSlots } from '../app/slots';
 import type { RouteHandle } from '../app/use-current-route';
 
 /** The API's envelope around a successful answer. */
@@ -52,7 +53,9 @@ export function renderInApp(element: ReactElement, { path = '/trending' }: { pat
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppSlots>
+        <RouterProvider router={router} />
+      </AppSlots>
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

@@ -6,7 +6,7 @@ import { sessionStore } from '../../stores/session-store';
 import { ok, stubApi } from '../../test/render-in-app';
 import { appRoutes } from '../routes';
 import { AppLayout } from './app-layout';
-import { panelsStore, setPanelOpen } from './panels-store';
+import { panelsStore, setPanelOpen } from '../../stores/panels-store';
 
 // The wallet-bound parts of the layout are not under test here.
 vi.mock('./header/header', () => ({ Header: () => null }));

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toast/toaster';
 import { SessionMonitor } from '../../features/auth/components/session-monitor';
-import { useLoginPromptOpen } from '../../features/auth/login-prompt';
-import { MarketBar } from '../../features/market-bar/components/market-bar';
+import { useLoginPromptOpen } from '../../stores/login-prompt-store';
+import { MarketBar } from './market-bar/market-bar';
 import { WrongNetworkBanner } from '../../features/network/components/wrong-network-banner';
 import { lazyWhenOpen } from '../../lib/lazy-component';
 import { useCurrentRoute, useRouteCollection } from '../use-current-route';
 import { Header } from './header/header';
-import { closePanels, usePanelOpen } from './panels-store';
+import { closePanels, usePanelOpen } from '../../stores/panels-store';
 import { useDocumentTitle } from './use-document-title';
 
 const TrendingPanel = lazyWhenOpen(

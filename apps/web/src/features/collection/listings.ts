@@ -1,5 +1,5 @@
 import type { Marketplace } from '@floordesk/protocol';
-import type { Listing } from './api/get-collection-listings';
+import type { Listing } from '../../lib/api/collection-listings';
 
 export type ListingSortKey = 'price' | 'rank';
 export type ListingSort = { key: ListingSortKey; descending: boolean };

@@ -1,5 +1,5 @@
 import { queryClient } from '../../lib/query-client';
-import { appConfigQueryOptions } from '../network/api/get-app-config';
+import { appConfigQueryOptions } from '../../lib/api/app-config';
 import { readDevnetWallet } from './remembered-wallet';
 
 /**

@@ -1,8 +1,8 @@
 import { type GasPresetType, isGasEntryComplete, selectGasPreset } from '@floordesk/protocol';
-import { setPanelOpen } from '../../app/layout/panels-store';
+import { setPanelOpen } from '../../stores/panels-store';
 import { sessionStore } from '../../stores/session-store';
-import { requireLogin } from '../auth/login-prompt';
-import { gasEntriesOf, gasStore } from './gas-store';
+import { requireLogin } from '../../stores/login-prompt-store';
+import { gasEntriesOf, gasStore } from '../../stores/gas-store';
 import { gasSync } from './gas-sync';
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_GAS_ENTRIES, type GasEntry, type GasSettingsData, selectGasPreset } from '@floordesk/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGasStore, gasEntriesOf } from './gas-store';
+import { createGasStore, gasEntriesOf } from '../../stores/gas-store';
 import { createGasSync, GAS_SAVE_DEBOUNCE_MS } from './gas-sync';
 
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';

@@ -2,7 +2,7 @@ import type { GasEntry, GasSettingsData } from '@floordesk/protocol';
 import { sessionStore } from '../../stores/session-store';
 import { getGasSettings } from './api/get-gas-settings';
 import { saveGasSettings } from './api/save-gas-settings';
-import { gasStore, isGasList } from './gas-store';
+import { gasStore, isGasList } from '../../stores/gas-store';
 
 /** Spec §9: a burst of changes (clicks, keys 1–6) reaches the server once, this long after the last. */
 export const GAS_SAVE_DEBOUNCE_MS = 500;

@@ -9,13 +9,13 @@ import {
   type SweepQuoteData,
 } from '@floordesk/protocol';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { closePanels, panelsStore } from '../../app/layout/panels-store';
+import { closePanels, panelsStore } from '../../stores/panels-store';
 import { walletStore } from '../../lib/wallet/wallet-store';
 import type { Wallet } from '../../lib/wallet/wallets';
 import { sessionStore } from '../../stores/session-store';
 import { bodiesSentTo, ok, stubApi } from '../../test/render-in-app';
-import { closeLoginPrompt, loginPromptStore } from '../auth/login-prompt';
-import { APES, listing, milliEth } from '../collection/test-fixtures';
+import { closeLoginPrompt, loginPromptStore } from '../../stores/login-prompt-store';
+import { APES, listing, milliEth } from '../../test/collection-fixtures';
 import { runSweep, SETTLE_POLL_MS, type SweepDeps, type SweepRequest } from './sweep-flow';
 import { previewSweep } from './sweep-preview';
 import type { SweepRow } from './api/sweep-order';

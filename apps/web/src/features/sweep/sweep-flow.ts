@@ -14,7 +14,7 @@ import { i18n } from '../../lib/i18n';
 import { USER_REJECTED, walletErrorCode, walletErrorOf } from '../../lib/wallet/errors';
 import type { WalletState } from '../../lib/wallet/wallet-store';
 import type { Wallet } from '../../lib/wallet/wallets';
-import { wrongNetworkMessage } from '../network/wrong-network-message';
+import { wrongNetworkMessage } from '../../lib/wrong-network-message';
 import type { quoteSweep } from './api/quote-sweep';
 import type { recordSweep } from './api/record-sweep';
 import type { settleSweep } from './api/settle-sweep';

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMarketplaces } from '../../stores/marketplace-store';
 import { useSession } from '../../stores/session-store';
-import { useCollectionListings } from '../collection/api/get-collection-listings';
+import { useCollectionListings } from '../../lib/api/collection-listings';
 import { useSkipPendingFlagged } from './skip-store';
 import { useSweepCount } from './sweep-count-store';
 import type { SweepRequest } from './sweep-flow';

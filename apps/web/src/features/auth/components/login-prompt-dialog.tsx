@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { currentPath, navigateTo } from '../../../lib/navigation';
 import { signInPath } from '../../../lib/redirect';
-import { closeLoginPrompt, useLoginPromptOpen } from '../login-prompt';
+import { closeLoginPrompt, useLoginPromptOpen } from '../../../stores/login-prompt-store';
 
 /** The 'err.login' modal of spec §6: the action needs a signed-in user; the button goes to sign-in and back. */
 export function LoginPromptDialog() {

@@ -2,7 +2,7 @@ import { type CalendarItem, CALENDAR_SCROLL_STEP_PX } from '@floordesk/protocol'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closePanels, setPanelOpen } from '../../../app/layout/panels-store';
+import { closePanels, setPanelOpen } from '../../../stores/panels-store';
 import { i18n } from '../../../lib/i18n';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
 import { calendarItem } from '../test-fixtures';

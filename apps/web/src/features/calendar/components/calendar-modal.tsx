@@ -2,7 +2,7 @@ import { CALENDAR_MODAL_WIDTH, CALENDAR_SCROLL_STEP_PX } from '@floordesk/protoc
 import { ChevronDown, ChevronUp, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
+import { setPanelOpen, usePanelOpen } from '../../../stores/panels-store';
 import { Dialog } from '../../../components/ui/dialog';
 import { dayjs } from '../../../lib/dates';
 import { useCalendar } from '../api/get-calendar';

@@ -3,8 +3,8 @@ import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { shortAddress } from '../../../lib/format';
-import { FollowButton } from '../../watchlist/components/follow-button';
-import type { Collection } from '../api/get-collection';
+import { FollowButton } from '../../../components/slots';
+import type { Collection } from '../../../lib/api/collection';
 import { CopyButton } from './copy-button';
 
 type CollectionHeaderProps = { collection: Collection; dense: boolean };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_SIGNED_IN_PATH } from '../../../lib/redirect';
 import { useMinWidth } from '../../../lib/use-min-width';
-import { isCollectionUnknown, useCollection } from '../api/get-collection';
+import { isCollectionUnknown, useCollection } from '../../../lib/api/collection';
 import { type CollectionLayout, type CollectionSection, LAYOUT_SECTIONS } from '../collection-layout';
 import { CollectionHeader } from './collection-header';
 import { CollectionStats } from './collection-stats';

@@ -6,7 +6,7 @@ import { formatEth } from '../../../lib/format';
 import { formatCount } from '../../../lib/format';
 import { formatChange, formatPercent } from '../format';
 import { Segmented } from '../../../components/ui/segmented';
-import type { Collection } from '../api/get-collection';
+import type { Collection } from '../../../lib/api/collection';
 
 /** The page opens on the day's figures: a collection page is a longer look than the 15-minute trending panel. */
 export const DEFAULT_STATS_WINDOW: TrendingWindow = 1440;

@@ -5,8 +5,8 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEth } from '../../../lib/format';
 import { useMarketplaces } from '../../../stores/marketplace-store';
-import { useBuyListing } from '../../sweep/use-sweep';
-import { type Listing, useCollectionListings } from '../api/get-collection-listings';
+import { BuyListing } from '../../../components/slots';
+import { type Listing, useCollectionListings } from '../../../lib/api/collection-listings';
 import { formatCount } from '../../../lib/format';
 import { DEFAULT_LISTING_SORT, type ListingSort, type ListingSortKey, sortListings, visibleListings } from '../listings';
 import { useNow } from '../use-now';
@@ -14,7 +14,7 @@ import { Age } from '../../../components/ui/age';
 import { Hint } from '../../../components/ui/hint';
 import { RankBadge } from './rank-badge';
 import { Awaiting, EmptyState, SectionPanel } from './section-panel';
-import { TokenCell } from './token-cell';
+import { TokenCell } from '../../../components/ui/token-cell';
 
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 28;
@@ -33,7 +33,6 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
   const { data, isError } = useCollectionListings(address);
   const enabled = useMarketplaces((state) => state.enabled);
   const { shown, hidden } = useMemo(() => visibleListings(data?.list ?? [], enabled), [data, enabled]);
-  const buy = useBuyListing(address);
 
   return (
     <SectionPanel
@@ -50,7 +49,13 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
         )
       }
     >
-      {data ? <ListingsTable listings={shown} anyHidden={hidden > 0} onBuy={buy} /> : <Awaiting failed={isError} />}
+      {data ? (
+        <BuyListing collection={address}>
+          {(buy) => <ListingsTable listings={shown} anyHidden={hidden > 0} onBuy={buy} />}
+        </BuyListing>
+      ) : (
+        <Awaiting failed={isError} />
+      )}
     </SectionPanel>
   );
 }

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOW, trade } from '../test-fixtures';
+import { NOW, trade } from '../../../test/collection-fixtures';
 import { FRESH_TRADE_MS, TradesFeed } from './trades-section';
 
 function rows() {

@@ -8,7 +8,7 @@ import { useFreshKeys } from '../use-fresh-keys';
 import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';
 import { Awaiting, EmptyState, SectionPanel } from './section-panel';
-import { TokenCell } from './token-cell';
+import { TokenCell } from '../../../components/ui/token-cell';
 
 /** How long a trade that arrived with the last poll stays highlighted. */
 export const FRESH_TRADE_MS = 2500;

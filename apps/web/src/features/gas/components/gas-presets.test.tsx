@@ -2,11 +2,11 @@ import { DEFAULT_GAS_ENTRIES, type GasEntry, selectGasPreset } from '@floordesk/
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closePanels, panelsStore } from '../../../app/layout/panels-store';
+import { closePanels, panelsStore } from '../../../stores/panels-store';
 import { sessionStore } from '../../../stores/session-store';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
-import { closeLoginPrompt, loginPromptStore } from '../../auth/login-prompt';
-import { gasEntriesOf, gasStore } from '../gas-store';
+import { closeLoginPrompt, loginPromptStore } from '../../../stores/login-prompt-store';
+import { gasEntriesOf, gasStore } from '../../../stores/gas-store';
 import { GasBarEffects } from './gas-bar-effects';
 import { GasPresets } from './gas-presets';
 

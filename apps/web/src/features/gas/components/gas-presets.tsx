@@ -4,8 +4,8 @@ import { Settings2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../../components/ui/hint';
 import { chooseGasPreset, openGasSettings } from '../choose-gas-preset';
-import { presetFeeFigures, useBaseFeeWei } from '../gas-fees';
-import { useGasEntries } from '../gas-store';
+import { presetFeeFigures, useBaseFeeWei } from '../../../lib/gas-fees';
+import { useGasEntries } from '../../../stores/gas-store';
 
 type GasPresetsProps = {
   /** 'keys' labels each preset by its key (1–6), where the bar is short of room; 'names' by its short name. */

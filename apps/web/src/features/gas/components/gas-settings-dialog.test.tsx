@@ -1,11 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closePanels, panelsStore, setPanelOpen } from '../../../app/layout/panels-store';
+import { closePanels, panelsStore, setPanelOpen } from '../../../stores/panels-store';
 import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../stores/session-store';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
-import { gasEntriesOf, gasStore } from '../gas-store';
+import { gasEntriesOf, gasStore } from '../../../stores/gas-store';
 import { GasBarEffects } from './gas-bar-effects';
 import { GasSettingsDialog } from './gas-settings-dialog';
 

@@ -1,13 +1,13 @@
 import { GAS_BASE_MULTIPLIERS, type GasEntry, type GasProblem, GasPresetType, WALLET_PRIORITY_OPTIONS } from '@floordesk/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
+import { setPanelOpen, usePanelOpen } from '../../../stores/panels-store';
 import { Dialog } from '../../../components/ui/dialog';
 import { Segmented } from '../../../components/ui/segmented';
 import { useSession } from '../../../stores/session-store';
 import { copiesPriority, draftOf, entryOfDraft, filterGweiText, type GasDraft, hasOwnFee } from '../gas-draft';
-import { presetFeeFigures, useBaseFeeWei } from '../gas-fees';
-import { useGasEntries } from '../gas-store';
+import { presetFeeFigures, useBaseFeeWei } from '../../../lib/gas-fees';
+import { useGasEntries } from '../../../stores/gas-store';
 import { gasSync } from '../gas-sync';
 
 /** The Custom Gas Fee settings (spec §2, §5), panel 'gas'. */

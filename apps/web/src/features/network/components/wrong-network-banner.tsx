@@ -5,8 +5,8 @@ import { handleWalletError } from '../../../lib/wallet/errors';
 import { loadWalletActions, usePreloadWalletActions } from '../../../lib/wallet/load-wallet-actions';
 import { useWallet } from '../../../lib/wallet/wallet-store';
 import type { Wallet } from '../../../lib/wallet/wallets';
-import { useAppConfig } from '../api/get-app-config';
-import { wrongNetworkMessage } from '../wrong-network-message';
+import { useAppConfig } from '../../../lib/api/app-config';
+import { wrongNetworkMessage } from '../../../lib/wrong-network-message';
 
 /** Shown while the wallet is on another chain than the one FloorDesk trades on (spec §2). */
 export function WrongNetworkBanner() {

@@ -4,12 +4,11 @@ import { LoaderCircle, Search, X } from 'lucide-react';
 import { type FocusEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentRoute } from '../../../app/use-current-route';
 import { showToast } from '../../../components/ui/toast/toast-store';
-import { collectionPath } from '../../../lib/collection-path';
+import { collectionPath, useOnTrendingPage } from '../../../lib/collection-path';
 import { shortAddress } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
-import { FollowButton } from '../../watchlist/components/follow-button';
+import { FollowButton } from '../../../components/slots';
 import { type SearchHit, useSearchCollections } from '../api/search-collections';
 import { useRecentSearches } from '../recent-searches-store';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -35,7 +34,7 @@ type SearchBoxProps = {
 export function SearchBox({ onCollectionOpened }: SearchBoxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { showTrending } = useCurrentRoute();
+  const showTrending = useOnTrendingPage();
   const signedIn = useSession((state) => state.token !== null);
   const recent = useRecentSearches((state) => state.entries);
   const addRecent = useRecentSearches((state) => state.add);

@@ -1,9 +1,9 @@
 import { BREAK_EVEN_FEE_PERCENT, breakEvenWei, presetFees } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { formatEth } from '../../../lib/format';
-import { useCollection } from '../../collection/api/get-collection';
-import { useBaseFeeWei } from '../../gas/gas-fees';
-import { useEffectiveGasEntry } from '../../gas/gas-store';
+import { useCollection } from '../../../lib/api/collection';
+import { useBaseFeeWei } from '../../../lib/gas-fees';
+import { useEffectiveGasEntry } from '../../../stores/gas-store';
 
 /**
  * The price a token bought at the floor must resell for to break even (spec §9): floor, the gas of a buy at the

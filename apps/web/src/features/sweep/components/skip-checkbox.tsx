@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session-store';
-import { requireLogin } from '../../auth/login-prompt';
+import { requireLogin } from '../../../stores/login-prompt-store';
 import { skipStore, useSkipPendingFlagged } from '../skip-store';
 
 /**

@@ -1,9 +1,9 @@
 import { planItemOf, type SweepItemStatusName } from '@floordesk/protocol';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closePanels, setPanelOpen } from '../../../app/layout/panels-store';
+import { closePanels, setPanelOpen } from '../../../stores/panels-store';
 import { i18n } from '../../../lib/i18n';
-import { listing, milliEth } from '../../collection/test-fixtures';
+import { listing, milliEth } from '../../../test/collection-fixtures';
 import { type SweepRow, sweepOrderOf } from '../api/sweep-order';
 import { type SweepRun, sweepRunStore } from '../sweep-run-store';
 import { SweepDialog } from './sweep-dialog';

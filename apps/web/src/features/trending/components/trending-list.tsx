@@ -2,11 +2,11 @@ import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentRoute } from '../../../app/use-current-route';
 import { type TrendingTab, useTrending } from '../api/get-trending';
 import { useTrendingWindow } from '../trending-window-store';
 import { TrendingTable } from './trending-table';
 import { WindowSelect } from './window-select';
+import { useOnTrendingPage } from '../../../lib/collection-path';
 
 const TABS: readonly TrendingTab[] = ['all', 'watchlist'];
 const SKELETON_ROWS = 10;
@@ -17,7 +17,7 @@ export function TrendingList({ compact }: { compact: boolean }) {
   const minutes = useTrendingWindow();
   const [tab, setTab] = useState<TrendingTab>('all');
   const { data, error, isPending, isPlaceholderData, refetch } = useTrending(minutes, tab);
-  const { showTrending } = useCurrentRoute();
+  const showTrending = useOnTrendingPage();
 
   function body() {
     if (data) {

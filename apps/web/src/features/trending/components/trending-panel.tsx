@@ -3,7 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { Maximize2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
+import { setPanelOpen, usePanelOpen } from '../../../stores/panels-store';
 import { TrendingList } from './trending-list';
 
 /**

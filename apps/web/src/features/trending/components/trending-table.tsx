@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { collectionPath } from '../../../lib/collection-path';
 import { formatEth, shortAddress } from '../../../lib/format';
-import { FollowButton } from '../../watchlist/components/follow-button';
+import { FollowButton } from '../../../components/slots';
 import { formatCount } from '../../../lib/format';
 import { formatChange, listingText, NO_VALUE } from '../row-text';
 

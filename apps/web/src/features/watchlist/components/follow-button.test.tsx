@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toastStore } from '../../../components/ui/toast/toast-store';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../../test/render-in-app';
-import { closeLoginPrompt, loginPromptStore } from '../../auth/login-prompt';
+import { closeLoginPrompt, loginPromptStore } from '../../../stores/login-prompt-store';
 import { watchlistRow } from '../test-fixtures';
 import { FollowButton } from './follow-button';
 

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requireLogin } from '../../auth/login-prompt';
+import { requireLogin } from '../../../stores/login-prompt-store';
 import { useFollow, useUnfollow } from '../api/follow';
 import { useFollowed } from '../use-followed';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../../test/render-in-app';
-import { closeLoginPrompt, loginPromptStore } from '../../auth/login-prompt';
+import { closeLoginPrompt, loginPromptStore } from '../../../stores/login-prompt-store';
 import { watchlistRow } from '../test-fixtures';
 import { DEFAULT_WATCHLIST_WINDOW, WATCHLIST_WINDOW_KEY, watchlistWindowStore } from '../watchlist-window-store';
 import { WatchlistPanel } from './watchlist-panel';

@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import { LoaderCircle, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requireLogin } from '../../auth/login-prompt';
+import { requireLogin } from '../../../stores/login-prompt-store';
 import { useWatchlist } from '../api/get-watchlist';
 import { useWatchlistWindow } from '../watchlist-window-store';
 import { WATCHLIST_COLUMNS, WatchlistRow } from './watchlist-row';

@@ -3,9 +3,8 @@ import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentRoute } from '../../../app/use-current-route';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { collectionPath } from '../../../lib/collection-path';
+import { collectionPath, useOnTrendingPage } from '../../../lib/collection-path';
 import { formatEth, shortAddress } from '../../../lib/format';
 import { useUnfollow } from '../api/follow';
 
@@ -15,7 +14,7 @@ export const WATCHLIST_COLUMNS = 'grid grid-cols-[minmax(0,1fr)_3.5rem_4.75rem] 
 /** A followed collection (spec §2): links to its page; hovering or focusing the row reveals its remove button. */
 export function WatchlistRow({ row, onOpen }: { row: CollectionRow; onOpen: () => void }) {
   const { t } = useTranslation();
-  const { showTrending } = useCurrentRoute();
+  const showTrending = useOnTrendingPage();
   const unfollow = useUnfollow();
   const name = row.name ?? shortAddress(row.address);
 

@@ -4,14 +4,14 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../../app/routes';
-import { i18n } from '../../../lib/i18n';
-import { ok, stubApi } from '../../../test/render-in-app';
-import { APES, collectionDetail, listingRow, NOW, trade } from '../test-fixtures';
+import { appRoutes } from '../routes';
+import { i18n } from '../../lib/i18n';
+import { ok, stubApi } from '../../test/render-in-app';
+import { APES, collectionDetail, listingRow, NOW, trade } from '../../test/collection-fixtures';
 
 // Other features' parts and the canvas chart are not what these tests are about.
-vi.mock('../../watchlist/components/follow-button', () => ({ FollowButton: () => null }));
-vi.mock('./floor-chart', () => ({ default: () => <p>floor chart</p> }));
+vi.mock('../../features/watchlist/components/follow-button', () => ({ FollowButton: () => null }));
+vi.mock('../../features/collection/components/floor-chart', () => ({ default: () => <p>floor chart</p> }));
 
 function serveCollection(detail: unknown = ok(collectionDetail())) {
   return stubApi((url) => {

@@ -1,6 +1,6 @@
 import type { AppConfigData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '../api-client';
 
 export function getAppConfig(): Promise<AppConfigData> {
   return apiClient.call('appConfig');

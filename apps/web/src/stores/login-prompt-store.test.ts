@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../stores/session-store';
-import { closeLoginPrompt, loginPromptStore, requireLogin } from './login-prompt';
+import { sessionStore } from './session-store';
+import { closeLoginPrompt, loginPromptStore, requireLogin } from './login-prompt-store';
 
 afterEach(() => {
   closeLoginPrompt();

@@ -1,6 +1,6 @@
 import type { GasPriceData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '../api-client';
 
 /** The server refreshes the figures every block (~12 s on mainnet); polling faster shows a new block soon after. */
 export const GAS_PRICE_POLL_MS = 4000;

@@ -1,6 +1,6 @@
 import { flaggedOf, type ListingRow, type RankTierName, rankTierOf } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '../api-client';
 
 export const LISTINGS_POLL_MS = 5000;
 

@@ -1,6 +1,6 @@
 import type { CollectionDetail, ListingRow, TradeRow } from '@floordesk/protocol';
 import { TRENDING_WINDOWS } from '@floordesk/protocol';
-import { type Listing, listingOf } from './api/get-collection-listings';
+import { type Listing, listingOf } from '../lib/api/collection-listings';
 
 /** Fixtures for the collection page's tests. */
 export const APES = '0x5fbdb2315678afecb367f032d93f642f64180aa3';

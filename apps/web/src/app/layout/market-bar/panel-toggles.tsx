@@ -2,8 +2,8 @@ import { clsx } from 'clsx';
 import { CalendarDays, Flame } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
-import { requireLogin } from '../../auth/login-prompt';
+import { setPanelOpen, usePanelOpen } from '../../../stores/panels-store';
+import { requireLogin } from '../../../stores/login-prompt-store';
 
 /** `compact` shows the icon alone, where the bar is short of room; the label stays its name and tooltip. */
 type CompactProps = { compact?: boolean };

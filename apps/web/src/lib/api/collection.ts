@@ -1,6 +1,6 @@
 import { type CollectionDetail, Status, verifiedOf } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '../api-client';
 
 /** Stats move with every trade, but slower than the listings and trades beside them. */
 export const COLLECTION_POLL_MS = 10_000;

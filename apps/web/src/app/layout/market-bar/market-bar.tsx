@@ -12,12 +12,12 @@ const MarketplaceToggles = lazyComponent(() =>
 const MoreMenu = lazyComponent(() => import('./more-menu').then((module) => module.MoreMenu));
 // Sweeping and gas presets are code no first page needs to render; they arrive beside it.
 const SweepControls = lazyComponent(() =>
-  import('../../sweep/components/sweep-controls').then((module) => module.SweepControls),
+  import('../../../features/sweep/components/sweep-controls').then((module) => module.SweepControls),
 );
-const SweepPopover = lazyComponent(() => import('../../sweep/components/sweep-popover').then((module) => module.SweepPopover));
-const GasPresets = lazyComponent(() => import('../../gas/components/gas-presets').then((module) => module.GasPresets));
+const SweepPopover = lazyComponent(() => import('./sweep-popover').then((module) => module.SweepPopover));
+const GasPresets = lazyComponent(() => import('../../../features/gas/components/gas-presets').then((module) => module.GasPresets));
 const GasBarEffects = lazyComponent(() =>
-  import('../../gas/components/gas-bar-effects').then((module) => module.GasBarEffects),
+  import('../../../features/gas/components/gas-bar-effects').then((module) => module.GasBarEffects),
 );
 
 type MarketBarProps = {

@@ -2,12 +2,12 @@ import { type GasPriceData, MARKETPLACES } from '@floordesk/protocol';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closePanels, panelsStore } from '../../../app/layout/panels-store';
+import { closePanels, panelsStore } from '../../../stores/panels-store';
 import { HIDDEN_MARKETPLACES_KEY, marketplaceStore } from '../../../stores/marketplace-store';
 import { sessionStore } from '../../../stores/session-store';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
-import { closeLoginPrompt, loginPromptStore } from '../../auth/login-prompt';
-import { GAS_PRICE_POLL_MS } from '../api/get-gas-price';
+import { closeLoginPrompt, loginPromptStore } from '../../../stores/login-prompt-store';
+import { GAS_PRICE_POLL_MS } from '../../../lib/api/gas-price';
 import { MarketBar } from './market-bar';
 
 const prices: GasPriceData = { gas_price: 12.3456, eth_price: 3456.789, block_number: 1250 };

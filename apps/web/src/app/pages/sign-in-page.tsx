@@ -2,26 +2,26 @@ import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAddress } from 'viem';
-import { shortAddress } from '../../../lib/format';
-import { lazyWhenOpen } from '../../../lib/lazy-component';
-import { loadWalletActions } from '../../../lib/wallet/load-wallet-actions';
-import { useWallet } from '../../../lib/wallet/wallet-store';
-import { PLAIN_INJECTED_ID, plainInjectedWallet, type Wallet } from '../../../lib/wallet/wallets';
-import { useSession } from '../../../stores/session-store';
-import { DevnetWalletButton } from '../../devnet-wallet/components/devnet-wallet-button';
-import { DEVNET_WALLET } from '../../devnet-wallet/wallet-info';
-import { useAppConfig } from '../../network/api/get-app-config';
-import { useSignIn } from '../hooks/use-sign-in';
-import { WalletButton } from './wallet-button';
+import { shortAddress } from '../../lib/format';
+import { lazyWhenOpen } from '../../lib/lazy-component';
+import { loadWalletActions } from '../../lib/wallet/load-wallet-actions';
+import { useWallet } from '../../lib/wallet/wallet-store';
+import { PLAIN_INJECTED_ID, plainInjectedWallet, type Wallet } from '../../lib/wallet/wallets';
+import { useSession } from '../../stores/session-store';
+import { DevnetWalletButton } from '../../features/devnet-wallet/components/devnet-wallet-button';
+import { DEVNET_WALLET } from '../../features/devnet-wallet/wallet-info';
+import { useAppConfig } from '../../lib/api/app-config';
+import { useSignIn } from '../../features/auth/hooks/use-sign-in';
+import { WalletButton } from '../../features/auth/components/wallet-button';
 
 const WalletNotInstalledDialog = lazyWhenOpen(
-  () => import('./wallet-not-installed-dialog').then((module) => module.WalletNotInstalledDialog),
+  () => import('../../features/auth/components/wallet-not-installed-dialog').then((module) => module.WalletNotInstalledDialog),
   ({ open }) => open,
 );
 
 // The built-in wallet's code (viem's local accounts, its provider and windows) loads when its chooser first opens.
 const ChooseAccountDialog = lazyWhenOpen(
-  () => import('../../devnet-wallet/components/choose-account-dialog').then((module) => module.ChooseAccountDialog),
+  () => import('../../features/devnet-wallet/components/choose-account-dialog').then((module) => module.ChooseAccountDialog),
   ({ open }) => open,
 );
 

@@ -6,8 +6,8 @@ import {
   gasListProblem,
 } from '@floordesk/protocol';
 import { useStore } from 'zustand';
-import { createPerWalletStore, type PerWalletState } from '../../lib/per-wallet-storage';
-import { useSession } from '../../stores/session-store';
+import { createPerWalletStore, type PerWalletState } from '../lib/per-wallet-storage';
+import { useSession } from './session-store';
 
 /** Spec §3: the presets of every wallet used here, keyed by the lowercased address. */
 export const GAS_ITEM_KEY = 'gas_item';

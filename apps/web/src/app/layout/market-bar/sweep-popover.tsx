@@ -2,14 +2,14 @@ import { SWEEP_BUTTONS } from '@floordesk/protocol';
 import { ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePreloadWalletActions } from '../../../lib/wallet/load-wallet-actions';
-import { GasPresets } from '../../gas/components/gas-presets';
-import { BarPopover } from '../../market-bar/components/bar-popover';
-import { useSweep } from '../use-sweep';
-import { useSweepScreen } from '../use-sweep-screen';
-import { BreakEven } from './break-even';
-import { CountButtons, CountSlider } from './count-buttons';
-import { SkipCheckbox } from './skip-checkbox';
-import { SweepButton } from './sweep-button';
+import { GasPresets } from '../../../features/gas/components/gas-presets';
+import { BarPopover } from '../../../components/ui/bar-popover';
+import { useSweep } from '../../../features/sweep/use-sweep';
+import { useSweepScreen } from '../../../features/sweep/use-sweep-screen';
+import { BreakEven } from '../../../features/sweep/components/break-even';
+import { CountButtons, CountSlider } from '../../../features/sweep/components/count-buttons';
+import { SkipCheckbox } from '../../../features/sweep/components/skip-checkbox';
+import { SweepButton } from '../../../features/sweep/components/sweep-button';
 
 type SweepPopoverProps = { collection: string; showBreak: boolean };
 

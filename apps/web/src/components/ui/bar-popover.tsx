@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactElement, ReactNode } from 'react';
-import { type Panel, setPanelOpen, usePanelOpen } from '../../../app/layout/panels-store';
+import { type Panel, setPanelOpen, usePanelOpen } from '../../stores/panels-store';
 
 type BarPopoverProps = {
   /** Which of the panels that close each other it is (spec §4 "Panels"). */

@@ -1,7 +1,7 @@
 import { Ellipsis } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { GasPresets } from '../../gas/components/gas-presets';
-import { BarPopover } from './bar-popover';
+import { GasPresets } from '../../../features/gas/components/gas-presets';
+import { BarPopover } from '../../../components/ui/bar-popover';
 import { MarketplaceToggles } from './marketplace-toggles';
 import { CalendarToggle, TrendingToggle } from './panel-toggles';
 

@@ -1,7 +1,7 @@
 import { Fuel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatGwei } from '../../../lib/format';
-import { useGasPrice } from '../api/get-gas-price';
+import { useGasPrice } from '../../../lib/api/gas-price';
 
 const NO_VALUE = '—';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });

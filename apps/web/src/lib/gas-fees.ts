@@ -1,6 +1,6 @@
 import { type GasEntry, isGasEntryComplete, presetFees } from '@floordesk/protocol';
-import { formatWeiAsGwei, WEI_PER_GWEI } from '../../lib/format';
-import { useGasPrice } from '../market-bar/api/get-gas-price';
+import { formatWeiAsGwei, WEI_PER_GWEI } from './format';
+import { useGasPrice } from './api/gas-price';
 
 /**
  * The latest block's base fee in wei, from the bar's gas-price figure (Gwei, unrounded: on a quiet devnet it is a

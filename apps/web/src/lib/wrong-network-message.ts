@@ -1,5 +1,5 @@
 import { type AppConfigData, MAINNET_CHAIN_ID } from '@floordesk/protocol';
-import { i18n } from '../../lib/i18n';
+import { i18n } from './i18n';
 
 /**
  * Spec §2's "To use BUY functionality, switch to Ethereum Mainnet", naming the chain FloorDesk trades on: the

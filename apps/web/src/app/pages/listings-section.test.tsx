@@ -4,22 +4,27 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n';
-import { marketplaceStore } from '../../../stores/marketplace-store';
-import { closePanels } from '../../../app/layout/panels-store';
-import { walletStore } from '../../../lib/wallet/wallet-store';
-import { sessionStore } from '../../../stores/session-store';
-import { bodiesSentTo, ok, stubApi } from '../../../test/render-in-app';
-import { sweepRunStore } from '../../sweep/sweep-run-store';
-import { listingOf } from '../api/get-collection-listings';
-import { APES, listing, listingRow, NOW } from '../test-fixtures';
+import { i18n } from '../../lib/i18n';
+import { marketplaceStore } from '../../stores/marketplace-store';
+import { closePanels } from '../../stores/panels-store';
+import { walletStore } from '../../lib/wallet/wallet-store';
+import { sessionStore } from '../../stores/session-store';
+import { bodiesSentTo, ok, stubApi } from '../../test/render-in-app';
+import { sweepRunStore } from '../../features/sweep/sweep-run-store';
+import { AppSlots } from '../slots';
+import { listingOf } from '../../lib/api/collection-listings';
+import { APES, listing, listingRow, NOW } from '../../test/collection-fixtures';
 
 const testWallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } };
-import { ListingsSection, ListingsTable } from './listings-section';
+import { ListingsSection, ListingsTable } from '../../features/collection/components/listings-section';
 
 function renderWithQueries(element: ReactElement) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <AppSlots>{element}</AppSlots>
+    </QueryClientProvider>,
+  );
 }
 
 /** One column of the rendered body rows, top to bottom. */

@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import { sessionStore } from '../../stores/session-store';
+import { sessionStore } from './session-store';
 
 /** Whether the 'err.login' modal (spec §6) is showing. */
 export const loginPromptStore = createStore<{ open: boolean }>()(() => ({ open: false }));

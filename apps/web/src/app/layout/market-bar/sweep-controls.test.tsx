@@ -2,14 +2,14 @@ import { MARKETPLACES } from '@floordesk/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closePanels, panelsStore } from '../../../app/layout/panels-store';
+import { closePanels, panelsStore } from '../../../stores/panels-store';
 import { marketplaceStore } from '../../../stores/marketplace-store';
 import { sessionStore } from '../../../stores/session-store';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
-import { APES, collectionDetail, listingRow } from '../../collection/test-fixtures';
-import { MarketBar } from '../../market-bar/components/market-bar';
-import { SKIP_PENDING_KEY, skipStore } from '../skip-store';
-import { sweepCountStore } from '../sweep-count-store';
+import { APES, collectionDetail, listingRow } from '../../../test/collection-fixtures';
+import { MarketBar } from './market-bar';
+import { SKIP_PENDING_KEY, skipStore } from '../../../features/sweep/skip-store';
+import { sweepCountStore } from '../../../features/sweep/sweep-count-store';
 
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
