@@ -2,6 +2,20 @@ import { LONG_ADDRESS, SHORT_ADDRESS } from '@floordesk/protocol';
 
 // Dates live in ./dates: dayjs and its locales stay off the pages that show none.
 
+/** What a figure shows while it is unknown. */
+export const NO_VALUE = '—';
+
+// Grouped the same way in both languages: Chinese writes 1,000 too.
+const change = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+
+/**
+ * A change in percent, signed so that a rise reads as one even without colour: "+1.25%", "-3.5%", "0%"; NO_VALUE
+ * when unknown. The same everywhere a floor or price change shows.
+ */
+export function formatChange(value: number | null): string {
+  return value === null ? NO_VALUE : `${change.format(value)}%`;
+}
+
 function cut(value: string, head: number, tail: number): string {
   if (value.length <= head + tail) return value;
   return `${value.slice(0, head)}…${value.slice(-tail)}`;

@@ -107,7 +107,7 @@ describe('collection page', () => {
     expect(statValue('Listed')).toBe('250 2.50%');
     expect(statValue('Supply')).toBe('10,000');
     expect(statValue('Trades')).toBe('1,440');
-    expect(statValue('Floor change')).toBe('-3.50%');
+    expect(statValue('Floor change')).toBe('-3.5%');
 
     const windows = screen.getByRole('group', { name: 'Window' });
     await userEvent.click(within(windows).getByRole('button', { name: '15m' }));

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { formatChange, listingText } from './row-text';
+import { formatChange } from '../../lib/format';
+import { listingText } from './row-text';
 
 afterEach(() => i18n.changeLanguage('en'));
 

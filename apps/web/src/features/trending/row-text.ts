@@ -2,11 +2,8 @@ import type { CollectionRow } from '@floordesk/protocol';
 import type { TFunction } from 'i18next';
 import { formatCount } from '../../lib/format';
 
-export const NO_VALUE = '—';
-
 // Grouped the same way in both languages: Chinese writes 1,000 too.
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const change = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 
 
 /**
@@ -19,7 +16,3 @@ export function listingText(row: Pick<CollectionRow, 'count' | 'listed' | 'listi
   return row.listing_rate === null ? items : t('trending.listed_items', { rate: percent.format(row.listing_rate), items });
 }
 
-/** A floor change in percent, signed: "+1.25%", "-3.1%", "0%"; NO_VALUE when unknown. */
-export function formatChange(value: number | null): string {
-  return value === null ? NO_VALUE : `${change.format(value)}%`;
-}

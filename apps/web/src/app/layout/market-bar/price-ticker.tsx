@@ -1,9 +1,8 @@
 import { Fuel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatGwei } from '../../../lib/format';
+import { formatGwei, NO_VALUE } from '../../../lib/format';
 import { useGasPrice } from '../../../lib/api/gas-price';
 
-const NO_VALUE = '—';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 /** Base gas and the ETH price; a dash for a figure that is missing, or stale because the last poll failed. */

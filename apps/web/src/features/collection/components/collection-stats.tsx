@@ -2,16 +2,14 @@ import { TRENDING_WINDOWS, type TrendingWindow } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEth } from '../../../lib/format';
-import { formatCount } from '../../../lib/format';
-import { formatChange, formatPercent } from '../format';
+import { formatChange, formatCount, formatEth, NO_VALUE } from '../../../lib/format';
+import { formatPercent } from '../format';
 import { Segmented } from '../../../components/ui/segmented';
 import type { Collection } from '../../../lib/api/collection';
 
 /** The page opens on the day's figures: a collection page is a longer look than the 15-minute trending panel. */
 export const DEFAULT_STATS_WINDOW: TrendingWindow = 1440;
 
-const NO_VALUE = '—';
 
 type CollectionStatsProps = { collection: Collection; className?: string };
 

@@ -2,7 +2,8 @@ import type { Diagnostics } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { shortAddress } from '../../../lib/format';
 import { Age } from '../../../components/ui/age';
-import { NO_VALUE, Panel, Stat, StatList } from './panel';
+import { NO_VALUE } from '../../../lib/format';
+import { Panel, Stat, StatList } from './panel';
 
 /** More blocks than this between the chain head and the indexer cursor is worth a look. */
 export const LAG_WARN_BLOCKS = 5;

@@ -2,7 +2,6 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 /** Shown where the server has no value yet (no head before the first block, no simulator action yet). */
-export const NO_VALUE = '—';
 
 type PanelProps = { title: string; className?: string; children: ReactNode };
 

@@ -2,7 +2,8 @@ import type { Diagnostics } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { formatEth, shortAddress } from '../../../lib/format';
 import { Age } from '../../../components/ui/age';
-import { NO_VALUE, Panel } from './panel';
+import { NO_VALUE } from '../../../lib/format';
+import { Panel } from './panel';
 
 type RecentSalesProps = { sales: Diagnostics['recent_sales']; now: number };
 

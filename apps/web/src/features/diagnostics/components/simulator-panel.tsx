@@ -2,7 +2,8 @@ import { isHexAddress, type SimulatorState } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { shortAddress } from '../../../lib/format';
 import { Age } from '../../../components/ui/age';
-import { NO_VALUE, Panel, Stat, StatList } from './panel';
+import { NO_VALUE } from '../../../lib/format';
+import { Panel, Stat, StatList } from './panel';
 
 const STATE_TONE: Record<SimulatorState['state'], string> = {
   off: 'bg-faint',

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { collectionPath } from '../../../lib/collection-path';
-import { formatEth, shortAddress } from '../../../lib/format';
+import { formatChange, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
 import { FollowButton } from '../../../components/slots';
 import { formatCount } from '../../../lib/format';
-import { formatChange, listingText, NO_VALUE } from '../row-text';
+import { listingText } from '../row-text';
 
 type TrendingTableProps = {
   rows: readonly CollectionRow[];
