@@ -25,7 +25,7 @@ export const router = createBrowserRouter([
 
 bindNavigation((to) => void router.navigate(to));
 
-// Spec §2: every navigation starts at the top of the page.
+// Every navigation starts at the top of the page.
 let shownLocation = router.state.location.key;
 router.subscribe(({ location }) => {
   if (location.key === shownLocation) return;

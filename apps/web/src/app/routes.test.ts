@@ -18,7 +18,7 @@ const loginRequired = [
 ];
 
 describe('route table', () => {
-  it('requires sign-in exactly on the pages spec §2 lists', () => {
+  it('requires sign-in exactly on the pages the original app lists', () => {
     const guarded = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(guarded.toSorted()).toEqual(loginRequired.toSorted());
   });

@@ -2,9 +2,9 @@ import type { ComponentType } from 'react';
 import type { CollectionLayout } from '../features/collection/collection-layout';
 import type en from '../locales/en.json';
 
-/** Route metadata flags of spec §2. */
+/** Route metadata flags of the original app. */
 export type RouteFlags = {
-  /** Recorded for parity with the spec; pages are not cached on revisit (spec §2), so nothing reads it yet. */
+  /** Recorded for parity with the spec; pages are not cached on revisit, so nothing reads it yet. */
   keepAlive: boolean;
   /** Show the bottom bar (sweep, gas, marketplaces). */
   showBar: boolean;
@@ -13,7 +13,7 @@ export type RouteFlags = {
   /** Offer the trending panel; collection links gain the /summary suffix. */
   showTrending: boolean;
   requiresAuth: boolean;
-  /** Follow wallet account changes with a redirect (spec §4); /activity opts out. */
+  /** Follow wallet account changes with a redirect; /activity opts out. */
   onAccountChangeJump: boolean;
 };
 
@@ -55,7 +55,7 @@ function route(path: string, name: RouteName, en_name: string, flags: RouteFlags
 
 export const NOT_FOUND_PATH = '/404';
 
-/** Every page of the app, once (spec §2). Paths keep the spec's spelling, /protfolio included. */
+/** Every page of the app, once. Paths keep the spec's spelling, /protfolio included. */
 export const appRoutes: readonly AppRoute[] = [
   route('/', 'signIn', 'Sign in', publicPage, signIn),
   route('/signout', 'signOut', 'Sign out', publicPage, signOut),

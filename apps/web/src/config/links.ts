@@ -1,6 +1,6 @@
 import { type Lang, MAINNET_CHAIN_ID } from '@floordesk/protocol';
 
-/** Outside destinations of the user menu (spec §2). Placeholders until the project's own pages exist. */
+/** Outside destinations of the user menu. Placeholders until the project's own pages exist. */
 export const HOW_TO_USE_URL: Record<Lang, string> = {
   en: 'https://docs.floordesk.app/en/how-to-use',
   zh: 'https://docs.floordesk.app/zh/how-to-use',

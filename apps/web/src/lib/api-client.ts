@@ -27,13 +27,13 @@ import { createThrottle } from './throttle';
 import { version as webVersion } from '../../package.json';
 
 /**
- * Statuses that are answers rather than failures (spec §4): they reach the caller as an ApiError with no notice
+ * Statuses that are answers rather than failures: they reach the caller as an ApiError with no notice
  * and no redirect, for it to interpret.
  */
 const PASS_THROUGH_STATUSES: ReadonlySet<number> = new Set([-1, 50]);
 
 /**
- * Failures the server is told about (spec §8): every failed call but the answers above, an ended session (110) and
+ * Failures the server is told about: every failed call but the answers above, an ended session (110) and
  * a rate limit (429), which are the server's own decisions.
  */
 function isReported(error: ApiError): boolean {
@@ -72,7 +72,7 @@ export type CallOptions<N extends ApiName> = ('body' extends keyof EndpointOf<N>
     signal?: AbortSignal;
     /**
      * A call the user did not make and nobody waits for (an error report): its failure shows nothing, reloads
-     * nothing and is not reported (spec §7: error reporting is skipped for the error-report call).
+     * nothing and is not reported (error reporting is skipped for the error-report call).
      */
     background?: boolean;
   };
@@ -123,7 +123,7 @@ function urlOf(path: string, query: unknown): string {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The one client every API call goes through (spec §7, §8): headers, timeouts, the envelope and its statuses. */
+/** The one client every API call goes through: headers, timeouts, the envelope and its statuses. */
 export function createApiClient(deps: ApiClientDeps) {
   const serverNotice = createThrottle(ERROR_NOTICE_THROTTLE_MS, deps.now);
   const networkNotice = createThrottle(ERROR_NOTICE_THROTTLE_MS, deps.now);

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand';
 
 /**
- * Choices the spec keeps per wallet (spec §3: `gas_item`, `is_skipping_pending`): one storage key holding a JSON
+ * Choices the spec keeps per wallet (`gas_item`, `is_skipping_pending`): one storage key holding a JSON
  * object keyed by the lowercased address. What is read passes `isValue` or is dropped, address by address, so one
  * damaged entry costs only that wallet its choice.
  */

@@ -4,7 +4,7 @@ import { sessionStore } from '../stores/session-store';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      // The API client already retries timeouts (spec §9); a second layer of retries would multiply them.
+      // The API client already retries timeouts; a second layer of retries would multiply them.
       queries: { retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },

@@ -21,7 +21,7 @@ export type ErrorReporterDeps = {
 const INT32 = 2 ** 31;
 
 /**
- * Reports errors to the server (spec §8 "reported"): fire and forget, at most one of each kind per 3 s, its texts
+ * Reports errors to the server: fire and forget, at most one of each kind per 3 s, its texts
  * cut to what the server takes. A report that fails is dropped: it is never itself reported, retried or shown.
  */
 export function createErrorReporter({ send, route, version, now }: ErrorReporterDeps): (report: ErrorReport) => void {

@@ -2,7 +2,7 @@ import { type AppConfigData, MAINNET_CHAIN_ID } from '@floordesk/protocol';
 import { i18n } from './i18n';
 
 /**
- * Spec §2's "To use BUY functionality, switch to Ethereum Mainnet", naming the chain FloorDesk trades on: the
+ * The original app's "To use BUY functionality, switch to Ethereum Mainnet", naming the chain FloorDesk trades on: the
  * banner shows it, and a buy refused for the wallet's chain says it again.
  */
 export function wrongNetworkMessage(config: AppConfigData): string {

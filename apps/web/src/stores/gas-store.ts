@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { createPerWalletStore, type PerWalletState } from '../lib/per-wallet-storage';
 import { useSession } from './session-store';
 
-/** Spec §3: the presets of every wallet used here, keyed by the lowercased address. */
+/** The presets of every wallet used here, keyed by the lowercased address. */
 export const GAS_ITEM_KEY = 'gas_item';
 
 const isAmount = (value: unknown) => value === null || typeof value === 'number';
@@ -26,7 +26,7 @@ function isGasEntry(value: unknown): value is GasEntry {
   );
 }
 
-/** A list as stored or served: the six presets in order, exactly one selected, each obeying spec §5. */
+/** A list as stored or served: the six presets in order, exactly one selected, each obeying the preset rules. */
 export function isGasList(value: unknown): value is GasEntry[] {
   return Array.isArray(value) && value.every(isGasEntry) && gasListProblem(value) === null;
 }
@@ -52,7 +52,7 @@ export function useGasEntries(): readonly GasEntry[] {
   return gasEntriesOf(byWallet, token);
 }
 
-/** The preset a transaction of the signed-in wallet uses now (spec §5: an incomplete one falls back). */
+/** The preset a transaction of the signed-in wallet uses now (an incomplete one falls back). */
 export function useEffectiveGasEntry(): GasEntry {
   return effectiveGasEntry(useGasEntries());
 }

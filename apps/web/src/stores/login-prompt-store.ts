@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import { sessionStore } from './session-store';
 
-/** Whether the 'err.login' modal (spec §6) is showing. */
+/** Whether the 'err.login' modal is showing. */
 export const loginPromptStore = createStore<{ open: boolean }>()(() => ({ open: false }));
 
 export function useLoginPromptOpen(): boolean {

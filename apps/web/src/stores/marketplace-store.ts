@@ -2,13 +2,13 @@ import { MARKETPLACES, type Marketplace } from '@floordesk/protocol';
 import { createStore, useStore } from 'zustand';
 
 /**
- * Not among spec §3's storage keys: the spec keeps the switches for the page's lifetime, but a trader who hides a
+ * Not among the original app's storage keys: the spec keeps the switches for the page's lifetime, but a trader who hides a
  * marketplace expects it to stay hidden on the next visit, so the hidden ones are stored under this key.
  */
 export const HIDDEN_MARKETPLACES_KEY = 'hidden_marketplaces';
 
 export type MarketplaceState = {
-  /** Marketplaces whose listings are shown (and, for sweeps, bought); all by default (spec §1). */
+  /** Marketplaces whose listings are shown (and, for sweeps, bought); all by default. */
   enabled: ReadonlySet<Marketplace>;
   toggle: (marketplace: Marketplace) => void;
 };

@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
 
 /**
- * The panels, popovers and modals of spec §4 "Panels" that close each other: the gas settings ('gas'), the mobile
+ * The panels, popovers and modals that close each other: the gas settings ('gas'), the mobile
  * bar's sweep popover ('sweepPop') and the sweep batch modal ('sweep') among them.
  */
 export type Panel = 'trending' | 'calendar' | 'mobileMenu' | 'gas' | 'sweepPop' | 'sweep';

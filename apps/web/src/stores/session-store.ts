@@ -7,7 +7,7 @@ export const SIGN_NUM_KEY = 'sign_num';
 const DEFAULT_IDENTITY = '0';
 
 export type SessionState = {
-  /** The signed-in wallet address, lowercased (spec §1). Persisted. */
+  /** The signed-in wallet address, lowercased. Persisted. */
   token: string | null;
   /** The session secret the API expects as a bearer token. Persisted. */
   signNum: string | null;
@@ -24,7 +24,7 @@ export type SessionState = {
 
 const signedOut = { token: null, signNum: null, premium: false, identity: DEFAULT_IDENTITY, ens: null } as const;
 
-// Persisted by hand to the raw keys of spec §3 rather than through zustand's JSON blob.
+// Persisted by hand to the raw keys of the original app rather than through zustand's JSON blob.
 export function createSessionStore(storage: Storage) {
   const stored = () => ({ token: storage.getItem(TOKEN_KEY), signNum: storage.getItem(SIGN_NUM_KEY) });
   return createStore<SessionState>()((set) => ({
@@ -51,7 +51,7 @@ export function createSessionStore(storage: Storage) {
 export type SessionChange = 'signedIn' | 'signedOut';
 
 /**
- * What a `storage` event from another tab means for this one (spec §4): a cleared token logs out, a new token
+ * What a `storage` event from another tab means for this one: a cleared token logs out, a new token
  * logs in. `key` is null when the other tab cleared all of storage.
  */
 export function sessionChangeFromStorage(key: string | null, storage: Storage): SessionChange | null {

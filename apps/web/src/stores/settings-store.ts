@@ -1,7 +1,7 @@
 import { type Lang, parseLang } from '@floordesk/protocol';
 import { createStore, useStore } from 'zustand';
 
-/** The stored language values of spec §3. */
+/** The stored language values of the original app. */
 export type LanguageSetting = 'en_US' | 'zhCN';
 export type Theme = 'dark' | 'light';
 
@@ -16,7 +16,7 @@ export function isLanguageSetting(value: string | null): value is LanguageSettin
   return value !== null && Object.hasOwn(LANGUAGE_NAMES, value);
 }
 
-/** Spec §1: the stored setting, else the browser language when it is English or Chinese, else Chinese. */
+/** The stored setting, else the browser language when it is English or Chinese, else Chinese. */
 export function initialLanguage(stored: string | null, browserLanguage: string | undefined): LanguageSetting {
   if (isLanguageSetting(stored)) return stored;
   const browser = browserLanguage?.toLowerCase() ?? '';
@@ -40,7 +40,7 @@ export type SettingsState = {
   toggleTheme: () => void;
 };
 
-// Persisted by hand to the raw keys of spec §3 rather than through zustand's JSON blob.
+// Persisted by hand to the raw keys of the original app rather than through zustand's JSON blob.
 export function createSettingsStore(storage: Storage, browserLanguage: string | undefined) {
   return createStore<SettingsState>()((set, get) => ({
     lang: initialLanguage(storage.getItem(LANG_KEY), browserLanguage),

@@ -11,7 +11,7 @@ export type GuardInput = {
   account: string | undefined;
 };
 
-/** Spec §2's navigation guard: where to send the user instead, or null to let the navigation proceed. */
+/** The navigation guard: where to send the user instead, or null to let the navigation proceed. */
 export function guardDecision({ pathname, search, requiresAuth, token, signNum, account }: GuardInput): string | null {
   if (pathname === SIGN_IN_PATH) return token && signNum ? redirectTarget(search) : null;
   if (!requiresAuth) return null;

@@ -39,7 +39,7 @@ export function AppLayout() {
   const collection = useRouteCollection();
   useDocumentTitle(route.name);
   const { pathname } = useLocation();
-  // Spec §4 Panels: a route change closes every panel, popover and modal.
+  // A route change closes every panel, popover and modal.
   useEffect(closePanels, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">

@@ -122,7 +122,7 @@ describe('collection page', () => {
     expect(await screen.findByRole('heading', { name: 'Collection not found' })).toBeTruthy();
     expect(screen.getByText(`FloorDesk does not track a collection at ${APES}.`)).toBeTruthy();
     const paths = fetch.mock.calls.map(([input]) => new URL(String(input), window.location.origin).pathname);
-    // The refusal itself is reported to the server (spec §8); no other section of the page is asked for.
+    // The refusal itself is reported to the server; no other section of the page is asked for.
     expect(paths.filter((path) => path !== '/api/client/errors')).toEqual(['/api/collection']);
   });
 

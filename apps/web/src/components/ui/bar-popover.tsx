@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { type Panel, setPanelOpen, usePanelOpen } from '../../stores/panels-store';
 
 type BarPopoverProps = {
-  /** Which of the panels that close each other it is (spec §4 "Panels"). */
+  /** Which of the panels that close each other it is. */
   panel: Panel;
   /** The button that opens it. */
   trigger: ReactElement;

@@ -9,7 +9,7 @@ export type AccountChange = {
   search: string;
 };
 
-/** Spec §4: where a signed-in user goes when the wallet's account changes, or null to stay. */
+/** Where a signed-in user goes when the wallet's account changes, or null to stay. */
 export function accountChangeTarget({ account, token, pathname, search }: AccountChange): string | null {
   if (!token) return null;
   const onSessionPage = pathname === SIGN_IN_PATH || pathname === SIGN_OUT_PATH;

@@ -3,7 +3,7 @@ import { signInPath } from '../../lib/redirect';
 import { sessionStore } from '../../stores/session-store';
 import { logout } from './api/logout';
 
-/** Spec §4: revoke the session (a failure changes nothing), forget it here, then offer sign-in again. */
+/** Revoke the session (a failure changes nothing), forget it here, then offer sign-in again. */
 export async function signOut(redirectTo: string): Promise<void> {
   if (sessionStore.getState().token) await logout().catch(() => undefined);
   sessionStore.getState().clear();

@@ -5,7 +5,7 @@ import type { CalendarEvent } from './api/get-calendar';
 
 dayjs.extend(utc);
 
-/** A calendar item with spec §3's derived `dark`: still to come. */
+/** A calendar item with the original app's derived `dark`: still to come. */
 export type CalendarEntry = CalendarEvent & { upcoming: boolean };
 
 export type CalendarDay = {

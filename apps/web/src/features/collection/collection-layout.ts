@@ -1,6 +1,6 @@
 export type CollectionSection = 'listings' | 'trades' | 'chart' | 'holders';
 
-/** One page, five routes (spec §2): each route shows the page in one of these layouts. */
+/** One page, five routes: each route shows the page in one of these layouts. */
 export type CollectionLayout = 'full' | 'summary' | 'compact' | 'listings' | 'trades';
 
 /**

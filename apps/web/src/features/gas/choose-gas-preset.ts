@@ -6,7 +6,7 @@ import { gasEntriesOf, gasStore } from '../../stores/gas-store';
 import { gasSync } from './gas-sync';
 
 /**
- * Makes `type` the signed-in wallet's preset (spec §5): visitors get the sign-in prompt instead, and a preset
+ * Makes `type` the signed-in wallet's preset: visitors get the sign-in prompt instead, and a preset
  * still without its values opens the settings to fill them in (until then the wallet preset applies).
  */
 export function chooseGasPreset(type: GasPresetType): void {
@@ -18,7 +18,7 @@ export function chooseGasPreset(type: GasPresetType): void {
   if (chosen && !isGasEntryComplete(chosen)) setPanelOpen('gas', true);
 }
 
-/** Opens the Custom Gas Fee settings; visitors get the sign-in prompt (spec §6). */
+/** Opens the Custom Gas Fee settings; visitors get the sign-in prompt. */
 export function openGasSettings(): void {
   if (requireLogin()) setPanelOpen('gas', true);
 }

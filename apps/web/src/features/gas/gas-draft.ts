@@ -13,13 +13,13 @@ export function draftOf(entry: GasEntry): GasDraft {
   return { ...entry, prio: entry.prio?.toString() ?? '', fee: entry.fee?.toString() ?? '' };
 }
 
-/** Spec §5: amounts take digits and one dot only; anything else typed or pasted is dropped as it arrives. */
+/** Amounts take digits and one dot only; anything else typed or pasted is dropped as it arrives. */
 export function filterGweiText(text: string): string {
   const [whole = '', ...fractions] = text.replace(/[^\d.]/g, '').split('.');
   return fractions.length === 0 ? whole : `${whole}.${fractions.join('')}`;
 }
 
-/** Presets 1 and 2 (fast, fastest) take one amount: the fee is the priority (spec §5). */
+/** Presets 1 and 2 (fast, fastest) take one amount: the fee is the priority. */
 export function copiesPriority(type: GasPresetType): boolean {
   return type === GasPresetType.Fast || type === GasPresetType.Fastest;
 }
@@ -31,7 +31,7 @@ export function hasOwnFee(type: GasPresetType): boolean {
 
 export type DraftResult = { entry: GasEntry; problem: null } | { entry: null; problem: GasProblem };
 
-/** The preset a draft saves as, or the message key of what is wrong with it (spec §5, §8). */
+/** The preset a draft saves as, or the message key of what is wrong with it. */
 export function entryOfDraft(draft: GasDraft): DraftResult {
   const prio = parseGweiInput(draft.prio);
   const ownFee = hasOwnFee(draft.type) ? parseGweiInput(draft.fee) : null;

@@ -19,7 +19,7 @@ function setup({ server = [] as GasEntry[], signedIn = alice as string | null } 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.useRealTimers());
 
-describe('gas presets between this browser and the server (spec §7)', () => {
+describe('gas presets between this browser and the server', () => {
   it("replaces the local presets with the server's", async () => {
     const { store, sync, local, save } = setup({ server: dynamic });
     store.getState().set(alice, fast);

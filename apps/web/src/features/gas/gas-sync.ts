@@ -4,7 +4,7 @@ import { getGasSettings } from './api/get-gas-settings';
 import { saveGasSettings } from './api/save-gas-settings';
 import { gasStore, isGasList } from '../../stores/gas-store';
 
-/** Spec §9: a burst of changes (clicks, keys 1–6) reaches the server once, this long after the last. */
+/** A burst of changes (clicks, keys 1–6) reaches the server once, this long after the last. */
 export const GAS_SAVE_DEBOUNCE_MS = 500;
 
 export type GasSyncDeps = {
@@ -16,7 +16,7 @@ export type GasSyncDeps = {
   debounceMs?: number;
 };
 
-/** Keeps each wallet's presets in step between this browser and the server (spec §7 getgas / setgas). */
+/** Keeps each wallet's presets in step between this browser and the server (the original app's getgas / setgas). */
 export function createGasSync({ store, fetch, save, currentAddress, debounceMs = GAS_SAVE_DEBOUNCE_MS }: GasSyncDeps) {
   /** Bumped by every change the user makes, per address. */
   const edits = new Map<string, number>();
@@ -33,7 +33,7 @@ export function createGasSync({ store, fetch, save, currentAddress, debounceMs =
 
   return {
     /**
-     * After sign-in (spec §7): the server's list replaces the local one; when the server has none yet, the local
+     * After sign-in: the server's list replaces the local one; when the server has none yet, the local
      * one (if any) is sent up instead.
      */
     async pull(address: string): Promise<void> {

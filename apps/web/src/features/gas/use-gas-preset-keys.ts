@@ -9,7 +9,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The preset a key press chooses (spec §9: keys 1–6 and the numpad's), or null: with a modifier held, while typing,
+ * The preset a key press chooses (keys 1–6 and the numpad's), or null: with a modifier held, while typing,
  * or when something else already handled the key. By `code` (the key's place, so the numpad works with Num Lock
  * off) or by `key` (layouts whose digits sit elsewhere).
  */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSession } from '../../stores/session-store';
 import { gasSync } from './gas-sync';
 
-/** Reads the server's presets once per signed-in wallet (spec §7), while the bottom bar shows. */
+/** Reads the server's presets once per signed-in wallet, while the bottom bar shows. */
 export function useGasSync(): void {
   const token = useSession((state) => state.token);
   useEffect(() => {

@@ -2,12 +2,12 @@ import { RECENT_SEARCHES_MAX, type SearchResult, srStatusCode } from '@floordesk
 import { createStore, useStore } from 'zustand';
 import { type SearchHit, searchHitOf } from './api/search-collections';
 
-/** Spec §3's storage key for recent searches. */
+/** The storage key for recent searches. */
 export const RECENT_SEARCHES_KEY = 'addressBox';
 
 /**
  * An entry as storage holds it, in the API's words as every version has stored it (`sr_status`), marked with
- * `is_close` as spec §3 marks saved entries; read and written only here.
+ * `is_close` as the original app marks saved entries; read and written only here.
  */
 type StoredSearch = SearchResult & { is_close: 1 };
 
@@ -54,7 +54,7 @@ function dedupe(entries: SearchHit[]): SearchHit[] {
   return entries.filter((entry, index) => entries.findIndex((other) => sameCollection(other.address, entry.address)) === index);
 }
 
-/** Spec §5: newest first, at most RECENT_SEARCHES_MAX, one entry per collection. */
+/** Newest first, at most RECENT_SEARCHES_MAX, one entry per collection. */
 export function withRecentSearch(entries: readonly SearchHit[], result: SearchHit): SearchHit[] {
   return [result, ...entries.filter((entry) => !sameCollection(entry.address, result.address))].slice(0, RECENT_SEARCHES_MAX);
 }

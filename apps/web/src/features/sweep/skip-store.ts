@@ -2,10 +2,10 @@ import { useStore } from 'zustand';
 import { createPerWalletStore } from '../../lib/per-wallet-storage';
 import { useSession } from '../../stores/session-store';
 
-/** Spec §3: 'SKIP PENDING AND FLAGGED' per wallet, keyed by the lowercased address. */
+/** 'SKIP PENDING AND FLAGGED' per wallet, keyed by the lowercased address. */
 export const SKIP_PENDING_KEY = 'is_skipping_pending';
 
-/** Spec §5: ticked unless the wallet's user unticked it. */
+/** Ticked unless the wallet's user unticked it. */
 export const SKIP_PENDING_DEFAULT = true;
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';

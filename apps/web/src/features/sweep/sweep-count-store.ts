@@ -8,7 +8,7 @@ export function useSweepCount(): number {
   return useStore(sweepCountStore, (state) => state.count);
 }
 
-/** Spec §9: 1 to 30. */
+/** 1 to 30. */
 export function setSweepCount(count: number): void {
   sweepCountStore.setState({ count: Math.min(SWEEP_MAX_ITEMS, Math.max(SWEEP_MIN_ITEMS, Math.round(count))) });
 }

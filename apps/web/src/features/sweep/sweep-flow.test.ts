@@ -89,7 +89,7 @@ function serve(path: string, ...replies: unknown[]) {
 const run = () => sweepRunStore.getState().run;
 const statuses = () => run()?.rows.map((row: SweepRow) => [row.token_id, row.status]);
 
-describe('the sweep flow (spec §4 buying flow)', () => {
+describe('the sweep flow: plan, send, record, settle', () => {
   beforeEach(() => {
     answers = {};
     api = stubApi((url) => {

@@ -24,7 +24,7 @@ import { isSweepBusy, type SweepRun, sweepRunStore } from './sweep-run-store';
 
 /** How often a sent sweep asks the server whether its receipt is in. */
 export const SETTLE_POLL_MS = 1500;
-/** Pending buys are forgotten after 10 minutes (ARCHITECTURE.md §6); a sweep not mined by then is left to the wallet. */
+/** Pending buys are forgotten after 10 minutes; a sweep not mined by then is left to the wallet. */
 export const SETTLE_GIVE_UP_MS = 10 * 60_000;
 
 type Address = `0x${string}`;
@@ -40,7 +40,7 @@ export type SweepRequest = {
 };
 
 export type SweepDeps = {
-  /** Spec §6: false (and the sign-in prompt shown) for a visitor. */
+  /** False (and the sign-in prompt shown) for a visitor. */
   requireLogin: () => boolean;
   wallet: () => Pick<WalletState, 'wallet' | 'account' | 'chainId'>;
   appConfig: () => Promise<AppConfigData>;
@@ -54,7 +54,7 @@ export type SweepDeps = {
   reauthorize: (wallet: Wallet, error: unknown) => void;
   openModal: () => void;
   notify: (message: string) => void;
-  /** Spec §8: on phones a batch message is also a toast. */
+  /** On phones a batch message is also a toast. */
   mobile: () => boolean;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
@@ -62,7 +62,7 @@ export type SweepDeps = {
 
 let lastRunId = 0;
 
-/** Spec §4: on opening, the items to buy are in progress and the skipped ones skipped, as the server will plan them. */
+/** On opening, the items to buy are in progress and the skipped ones skipped, as the server will plan them. */
 function rowsOfPreview(preview: SweepPreview): SweepRow[] {
   return pendingItems([
     ...preview.buy.map((listing) => planItemOf(listing, 'buy')),
@@ -70,7 +70,7 @@ function rowsOfPreview(preview: SweepPreview): SweepRow[] {
   ]);
 }
 
-/** A batch outcome (spec §4: rejected, error, higher than expected) for the items being bought; skipped ones keep their reason. */
+/** A batch outcome (rejected, error, higher than expected) for the items being bought; skipped ones keep their reason. */
 function withOutcome(rows: readonly SweepRow[], status: SweepItemStatusName): SweepRow[] {
   return rows.map((row) => (row.role === 'skip' ? row : { ...row, status }));
 }
@@ -85,7 +85,7 @@ function isTransient(error: unknown): boolean {
 }
 
 /**
- * Spec §4's buying flow: plan (the server quotes), send (the wallet), record, then poll the settlement until the
+ * The buying flow: plan (the server quotes), send (the wallet), record, then poll the settlement until the
  * receipt says what each item came to. Every step writes what the user sees into the sweep modal's store.
  */
 export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<void> {
@@ -102,7 +102,7 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     // The API client has told the user the server cannot be reached.
     return;
   }
-  // Spec §2: the wrong-network banner blocks buying; the wallet is not even asked.
+  // The wrong-network banner blocks buying; the wallet is not even asked.
   if (!wallet || !account || chainId !== config.chain_id) {
     deps.notify(wrongNetworkMessage(config));
     return;

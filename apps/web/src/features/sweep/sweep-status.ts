@@ -4,7 +4,7 @@ import type { SweepPhase } from './sweep-run-store';
 
 export type StatusTone = 'progress' | 'good' | 'bad' | 'quiet';
 
-/** How a row's status reads (spec §8 "Sweep item messages"), with the reason in words for a skipped one. */
+/** How a row's status reads, with the reason in words for a skipped one. */
 export function statusText(row: SweepRow, phase: SweepPhase, t: TFunction): string {
   if (row.status === 'standby') {
     // A spare is bought only in place of another; once the sweep is over, an unused one was not needed.

@@ -32,7 +32,7 @@ export const liveSweepDeps: Omit<SweepDeps, 'appConfig'> = {
   now: Date.now,
 };
 
-/** Starts a sweep (or a single buy) the way spec §4 buys; the sweep modal shows how it goes. */
+/** Starts a sweep (or a single buy) the way the original app buys; the sweep modal shows how it goes. */
 export function useStartSweep(): (request: SweepRequest) => void {
   const queryClient = useQueryClient();
   return useCallback(

@@ -2,7 +2,7 @@ import { BREAKPOINTS, SWEEP_NARROW_MAX_PX } from '@floordesk/protocol';
 import { useMinWidth } from '../../lib/use-min-width';
 
 /**
- * Where the desktop bar has room for what (spec §9's breakpoints; which part goes where is ours, measured so that
+ * Where the desktop bar has room for what (the original app's breakpoints; which part goes where is ours, measured so that
  * nothing overlaps in either language): above 1600 px every label; down to 1280 px the slider and the skip switch's
  * short label; above 1015 px the break-even price; below, the counts, SWEEP and the skip checkbox alone.
  */
@@ -10,7 +10,7 @@ export const SWEEP_BAR_MIN_PX = {
   breakEven: BREAKPOINTS.trendingToggle + 1,
   /** The slider and the skip switch's short label. */
   roomy: 1280,
-  /** Gas preset names, the skip switch's full label and the count button 10 (spec §9: "above 1600"). */
+  /** Gas preset names, the skip switch's full label and the count button 10 ("above 1600"). */
   wide: BREAKPOINTS.wideSweepButtons + 1,
 } as const;
 

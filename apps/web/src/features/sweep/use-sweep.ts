@@ -35,14 +35,14 @@ export type UseSweep = {
   sweep: () => void;
 };
 
-/** The bar's sweep of the cheapest listings of `collection` (spec §2, §4). */
+/** The bar's sweep of the cheapest listings of `collection`. */
 export function useSweep(collection: string): UseSweep {
   const count = useSweepCount();
   const { data } = useCollectionListings(collection);
   const { choices, buy } = useBuyChoices();
   const { marketplaces, skipPendingFlagged, buyer } = choices;
   const candidates = data?.list ?? NO_LISTINGS;
-  // Spec §9: dragging the slider through 30 counts selects once, when it settles.
+  // Dragging the slider through 30 counts selects once, when it settles.
   const settledCount = useDebouncedValue(count, SWEEP_SELECTION_DEBOUNCE_MS);
   const preview = useMemo(
     () => previewSweep(candidates, { count: settledCount, marketplaces, skipPendingFlagged, buyer }),
@@ -56,7 +56,7 @@ export function useSweep(collection: string): UseSweep {
   };
 }
 
-/** The listings table's Buy (spec §4): a sweep of that one listing, at its price. */
+/** The listings table's Buy: a sweep of that one listing, at its price. */
 export function useBuyListing(collection: string): (listing: SweepListing) => void {
   const { choices, buy } = useBuyChoices();
   return (listing) => buy(collection, previewSweep([listing], { ...choices, count: 1 }), listing.order_id);

@@ -7,7 +7,7 @@ const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 
 /**
- * Spec §2's count with listing rate: "2.3% listed · 1,000 items", only "1,000 items" while the rate is unknown,
+ * The count with listing rate: "2.3% listed · 1,000 items", only "1,000 items" while the rate is unknown,
  * and the listings alone while the supply is unknown too.
  */
 export function listingText(row: Pick<CollectionRow, 'count' | 'listed' | 'listing_rate'>, t: TFunction): string {

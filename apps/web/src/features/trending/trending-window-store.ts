@@ -2,7 +2,7 @@ import { DEFAULT_TRENDING_WINDOW_ID, TRENDING_WINDOWS, type TrendingWindow } fro
 import { useStore } from 'zustand';
 import { createStoredChoice } from '../../lib/stored-choice';
 
-/** Spec §3: the trending window is remembered under this key as its index in TRENDING_WINDOWS (the spec's id). */
+/** The trending window is remembered under this key as its index in TRENDING_WINDOWS (the spec's id). */
 export const TRENDING_WINDOW_KEY = 'smalltime';
 
 export function parseTrendingWindowId(stored: string | null): number {

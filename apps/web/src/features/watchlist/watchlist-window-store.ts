@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { createStoredChoice, type StoredChoice } from '../../lib/stored-choice';
 
 /**
- * Not among spec §3's storage keys (the spec keeps only the trending window, under `smalltime`); a trader who picks
+ * Not among the original app's storage keys (the spec keeps only the trending window, under `smalltime`); a trader who picks
  * a watchlist window expects it on the next visit, so it is stored under this key, in minutes.
  */
 export const WATCHLIST_WINDOW_KEY = 'watchlist_window';

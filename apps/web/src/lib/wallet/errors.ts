@@ -7,7 +7,7 @@ import { createThrottle } from '../throttle';
 import { loadWalletActions } from './load-wallet-actions';
 import type { Wallet } from './wallets';
 
-/** EIP-1193 and JSON-RPC codes spec §8 gives a meaning. */
+/** EIP-1193 and JSON-RPC codes the original app gives a meaning. */
 export const USER_REJECTED = 4001;
 const UNAUTHORIZED = 4100;
 const INVALID_PARAMS = 32602;
@@ -36,12 +36,12 @@ function walletErrorMessage(error: unknown): string {
 
 type Translate = (key: 'err.rejected' | 'err.is_buy_n32602' | 'err.signature_failed', values?: { message: string }) => string;
 
-/** Spec §8's wallet errors; `signing` is true while the wallet was asked for a signature. */
+/** The wallet errors; `signing` is true while the wallet was asked for a signature. */
 export function walletErrorAction(error: unknown, signing: boolean, t: Translate): WalletErrorAction {
   const code = walletErrorCode(error);
   if (code === USER_REJECTED) return { type: 'notify', message: t('err.rejected'), throttled: false };
   if (code === UNAUTHORIZED) return { type: 'reauthorize' };
-  // Wallets disagree on the sign of "invalid params"; spec §8 calls it 32602, JSON-RPC -32602.
+  // Wallets disagree on the sign of "invalid params"; the original app calls it 32602, JSON-RPC -32602.
   if (code !== undefined && Math.abs(code) === INVALID_PARAMS) {
     return { type: 'notify', message: t('err.is_buy_n32602'), throttled: false };
   }
@@ -50,7 +50,7 @@ export function walletErrorAction(error: unknown, signing: boolean, t: Translate
   return { type: 'notify', message, throttled: true };
 }
 
-/** Spec §8: the "other" wallet errors, shown throttled, are also reported to the server. */
+/** The "other" wallet errors, shown throttled, are also reported to the server. */
 function reportOther(error: unknown, action: WalletErrorAction, report: (report: ErrorReport) => void): void {
   if (action.type === 'notify' && action.throttled) {
     report({ kind: 'wallet', code: walletErrorCode(error) ?? null, message: action.message });
@@ -91,7 +91,7 @@ export const handleWalletError = createWalletErrorHandler({
   now: Date.now,
 });
 
-/** Spec §8's reading of a wallet failure outside signing, for a view that shows it itself (the sweep modal). */
+/** The reading of a wallet failure outside signing, for a view that shows it itself (the sweep modal). */
 export function walletErrorOf(error: unknown): WalletErrorAction {
   const action = walletErrorAction(error, false, translate);
   reportOther(error, action, reportError);

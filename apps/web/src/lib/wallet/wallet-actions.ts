@@ -42,7 +42,7 @@ export async function switchWalletChain(wallet: Wallet, chainId: number): Promis
 }
 
 /**
- * Asks the wallet for account access again (spec §8, code 4100). wagmi refuses to connect a connector it
+ * Asks the wallet for account access again (code 4100, unauthorised). wagmi refuses to connect a connector it
  * believes connected, so it is dropped first; the wallet then prompts with eth_requestAccounts.
  */
 export async function requestAccountAccess(wallet: Wallet): Promise<void> {

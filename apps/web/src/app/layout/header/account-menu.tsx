@@ -26,7 +26,7 @@ function ExternalItem({ href, icon, label }: { href: string; icon: ReactNode; la
   );
 }
 
-/** The signed-in user's menu (spec §2). */
+/** The signed-in user's menu. */
 export function AccountMenu({ address }: { address: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ const HeaderSearchPopover = lazyComponent(() =>
   import('./header-search-popover').then((module) => module.HeaderSearchPopover),
 );
 
-/** The search box from BREAKPOINTS.searchBox up; below, an icon that opens it (spec §2). */
+/** The search box from BREAKPOINTS.searchBox up; below, an icon that opens it. */
 export function HeaderSearch() {
   const inline = useMinWidth(BREAKPOINTS.searchBox);
   if (inline) {

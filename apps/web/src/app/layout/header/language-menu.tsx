@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, useSettings } from '../../../stores/settings-store';
 import { LanguageItems } from './language-items';
 
-/** A visitor's menu: only the language choices (spec §2). */
+/** A visitor's menu: only the language choices. */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const lang = useSettings((state) => state.lang);

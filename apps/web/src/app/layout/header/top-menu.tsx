@@ -17,7 +17,7 @@ export const MENU = [
 
 const TopMenuDropdown = lazyComponent(() => import('./top-menu-dropdown').then((module) => module.TopMenuDropdown));
 
-/** Horizontal from BREAKPOINTS.topMenuInline up, a dropdown below (spec §2). */
+/** Horizontal from BREAKPOINTS.topMenuInline up, a dropdown below. */
 export function TopMenu() {
   const { t } = useTranslation();
   const inline = useMinWidth(BREAKPOINTS.topMenuInline);

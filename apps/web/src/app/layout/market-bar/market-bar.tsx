@@ -30,12 +30,12 @@ type MarketBarProps = {
 };
 
 /**
- * The bottom bar of routes flagged showBar (spec §2), fixed to the bottom of the window. A spacer of its height
+ * The bottom bar of routes flagged showBar, fixed to the bottom of the window. A spacer of its height
  * in the page flow keeps the end of the page from hiding behind it.
  */
 export function MarketBar({ showTrending, showBreak = false, collection = null }: MarketBarProps) {
   const { t } = useTranslation();
-  // Spec §2 and §9: each part shows when the window is wider than its breakpoint.
+  // Each part shows when the window is wider than its breakpoint.
   const desktop = useMinWidth(BREAKPOINTS.desktopBar + 1);
   const trendingToggle = useMinWidth(BREAKPOINTS.trendingToggle + 1);
   const calendarToggle = useMinWidth(BREAKPOINTS.calendarToggle + 1);

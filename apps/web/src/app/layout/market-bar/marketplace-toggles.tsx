@@ -14,7 +14,7 @@ const SHORT_NAMES: Record<Marketplace, string> = {
 };
 
 /**
- * The five marketplace switches (spec §2): pressed shows that marketplace's listings. The bar shows short names
+ * The five marketplace switches: pressed shows that marketplace's listings. The bar shows short names
  * with tooltips; the mobile menu, which has no hover, full names.
  */
 export function MarketplaceToggles({ full }: { full: boolean }) {

@@ -27,7 +27,7 @@ function Toggle({ pressed, onClick, icon, label, compact = false }: ToggleProps)
   );
 }
 
-/** Opens and closes the trending panel; visitors get the sign-in prompt (spec §6). */
+/** Opens and closes the trending panel; visitors get the sign-in prompt. */
 export function TrendingToggle({ compact }: CompactProps) {
   const { t } = useTranslation();
   const open = usePanelOpen('trending');

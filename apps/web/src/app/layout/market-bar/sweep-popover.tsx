@@ -13,7 +13,7 @@ import { SweepButton } from '../../../features/sweep/components/sweep-button';
 
 type SweepPopoverProps = { collection: string; showBreak: boolean };
 
-/** The collapsed bar's sweep (spec §2), panel 'sweepPop': the desktop controls and the gas presets, stacked. */
+/** The collapsed bar's sweep, panel 'sweepPop': the desktop controls and the gas presets, stacked. */
 export function SweepPopover({ collection, showBreak }: SweepPopoverProps) {
   const { t } = useTranslation();
   const sweep = useSweep(collection);

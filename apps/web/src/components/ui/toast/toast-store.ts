@@ -9,7 +9,7 @@ type ToastState = {
   dismiss: () => void;
 };
 
-/** Spec §8: a toast lasts TOAST_DURATION_MS and at most one shows, so a new one replaces the old. */
+/** A toast lasts TOAST_DURATION_MS and at most one shows, so a new one replaces the old. */
 export function createToastStore() {
   let nextId = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;

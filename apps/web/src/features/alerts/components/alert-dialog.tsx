@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BetaTag } from '../../../components/ui/beta-tag';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** The chat-DM alert dialog of spec §2; its menu, list and forms arrive with the alerts issue. */
+/** The chat-DM alert dialog of the original app; its menu, list and forms arrive with the alerts issue. */
 export function AlertDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   return (

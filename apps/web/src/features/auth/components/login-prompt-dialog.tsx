@@ -4,7 +4,7 @@ import { currentPath, navigateTo } from '../../../lib/navigation';
 import { signInPath } from '../../../lib/redirect';
 import { closeLoginPrompt, useLoginPromptOpen } from '../../../stores/login-prompt-store';
 
-/** The 'err.login' modal of spec §6: the action needs a signed-in user; the button goes to sign-in and back. */
+/** The 'err.login' modal of the original app: the action needs a signed-in user; the button goes to sign-in and back. */
 export function LoginPromptDialog() {
   const { t } = useTranslation();
   const open = useLoginPromptOpen();

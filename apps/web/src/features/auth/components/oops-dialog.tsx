@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { currentPath } from '../../../lib/navigation';
 import { signOut } from '../sign-out';
 
-/** A failed user check (spec §2): the server's message, and the only way on is signing in again. */
+/** A failed user check: the server's message, and the only way on is signing in again. */
 export function OopsDialog({ message }: { message: string | null }) {
   const { t } = useTranslation();
   return (

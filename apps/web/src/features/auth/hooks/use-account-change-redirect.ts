@@ -7,7 +7,7 @@ import { accountChangeTarget } from '../account-change';
 const NOT_OBSERVED = Symbol('not observed');
 
 /**
- * Follows the wallet's account while signed in (spec §4). The first settled account is left to the navigation
+ * Follows the wallet's account while signed in. The first settled account is left to the navigation
  * guard; only later changes redirect, and not on pages that opt out (`follow` false).
  */
 export function useAccountChangeRedirect(follow: boolean): void {

@@ -4,7 +4,7 @@ import { currentPath } from '../../../lib/navigation';
 import { redirectTarget, signInPath } from '../../../lib/redirect';
 import { sessionChangeFromStorage, sessionStore } from '../../../stores/session-store';
 
-/** Spec §4: signing out in one tab signs out all; signing in in one tab signs in the others. */
+/** Signing out in one tab signs out all; signing in in one tab signs in the others. */
 export function useCrossTabSession(): void {
   const navigate = useNavigate();
   useEffect(() => {

@@ -21,7 +21,7 @@ function report(error: unknown, signing: boolean, wallet: Wallet): void {
 }
 
 /**
- * Spec §4's wallet login: connect, fetch the notice, have the wallet sign it, open the session, check the user,
+ * The wallet login: connect, fetch the notice, have the wallet sign it, open the session, check the user,
  * then continue to the `redirect` target.
  */
 export function useSignIn() {

@@ -7,7 +7,7 @@ import { useUserCheck } from '../api/check-user';
 import { signOut } from '../sign-out';
 
 /**
- * Checks the signed-in user once per session (spec §4): another address means the session is not this wallet's
+ * Checks the signed-in user once per session: another address means the session is not this wallet's
  * and ends; otherwise premium, identity and ENS are taken. Returns the message of a failed check, for 'Oops'.
  */
 export function useVerifySession(): string | null {

@@ -23,7 +23,7 @@ export const calendarQueryOptions = queryOptions({
   staleTime: CALENDAR_STALE_MS,
 });
 
-/** Upcoming mints and reveals (spec §2 Calendar). */
+/** Upcoming mints and reveals. */
 export function useCalendar() {
   return useQuery(calendarQueryOptions);
 }

@@ -31,7 +31,7 @@ const TYPE_COLOURS: Record<CalendarEvent['type_name'], string> = {
   reveal: 'border-line text-muted',
 };
 
-/** One mint or reveal: past ones dimmed (spec §3 `dark` is the opposite: still to come). */
+/** One mint or reveal: past ones dimmed (the original app's `dark` is the opposite: still to come). */
 export function CalendarEntry({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
   return (

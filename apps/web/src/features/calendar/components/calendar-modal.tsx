@@ -20,7 +20,7 @@ function scrollTimeline(timeline: HTMLElement | null, top: number): void {
   timeline?.scrollBy({ top, behavior: 'smooth' });
 }
 
-/** The mint and reveal calendar (spec §2 Modals), panel 'calendar'. */
+/** The mint and reveal calendar, panel 'calendar'. */
 export function CalendarModal() {
   const { t } = useTranslation();
   const open = usePanelOpen('calendar');

@@ -64,7 +64,7 @@ type ListingsTableProps = {
   listings: readonly Listing[];
   /** Whether the marketplace switches hide some, to explain an empty table. */
   anyHidden?: boolean;
-  /** Buys one listing (spec §4); without it the table offers no Buy. */
+  /** Buys one listing; without it the table offers no Buy. */
   onBuy?: (listing: Listing) => void;
 };
 

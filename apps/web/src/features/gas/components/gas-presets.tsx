@@ -13,7 +13,7 @@ type GasPresetsProps = {
   className?: string;
 };
 
-/** The six gas presets (spec §2, §5), the selected one pressed, and the way into their settings. */
+/** The six gas presets, the selected one pressed, and the way into their settings. */
 export function GasPresets({ labels, className }: GasPresetsProps) {
   const { t } = useTranslation();
   const entries = useGasEntries();

@@ -10,7 +10,7 @@ import { presetFeeFigures, useBaseFeeWei } from '../../../lib/gas-fees';
 import { useGasEntries } from '../../../stores/gas-store';
 import { gasSync } from '../gas-sync';
 
-/** The Custom Gas Fee settings (spec §2, §5), panel 'gas'. */
+/** The Custom Gas Fee settings, panel 'gas'. */
 export function GasSettingsDialog() {
   const { t } = useTranslation();
   const open = usePanelOpen('gas');

@@ -8,7 +8,7 @@ import type { Wallet } from '../../../lib/wallet/wallets';
 import { useAppConfig } from '../../../lib/api/app-config';
 import { wrongNetworkMessage } from '../../../lib/wrong-network-message';
 
-/** Shown while the wallet is on another chain than the one FloorDesk trades on (spec §2). */
+/** Shown while the wallet is on another chain than the one FloorDesk trades on. */
 export function WrongNetworkBanner() {
   const { t } = useTranslation();
   const { data: config } = useAppConfig();

@@ -16,7 +16,7 @@ import { SearchOption } from './search-option';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
-/** What gets searched for: nothing for an empty box or one containing '@' (spec §5: no results, no call). */
+/** What gets searched for: nothing for an empty box or one containing '@' (no results, no call). */
 export function searchTerm(keyword: string): string {
   const term = keyword.trim();
   return term.includes('@') ? '' : term;
@@ -28,7 +28,7 @@ type SearchBoxProps = {
 };
 
 /**
- * The collection search (spec §2, §5): an ARIA combobox whose listbox holds the results of the typed name or
+ * The collection search: an ARIA combobox whose listbox holds the results of the typed name or
  * address, or the recent searches while the box is empty.
  */
 export function SearchBox({ onCollectionOpened }: SearchBoxProps) {

@@ -16,7 +16,7 @@ type SearchOptionProps = {
   action?: ReactNode;
 };
 
-/** One collection in the search dropdown (spec §2): image, name, verified icon, short address, 'N items'. */
+/** One collection in the search dropdown: image, name, verified icon, short address, 'N items'. */
 export function SearchOption({ id, result, active, onOpen, onPoint, action }: SearchOptionProps) {
   const { t } = useTranslation();
   return (

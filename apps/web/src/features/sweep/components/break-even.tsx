@@ -6,7 +6,7 @@ import { useBaseFeeWei } from '../../../lib/gas-fees';
 import { useEffectiveGasEntry } from '../../../stores/gas-store';
 
 /**
- * The price a token bought at the floor must resell for to break even (spec §9): floor, the gas of a buy at the
+ * The price a token bought at the floor must resell for to break even: floor, the gas of a buy at the
  * base fee plus the chosen preset's priority fee, and the marketplace fee.
  */
 export function BreakEven({ collection }: { collection: string }) {

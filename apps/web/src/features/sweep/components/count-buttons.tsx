@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { setSweepCount, useSweepCount } from '../sweep-count-store';
 
-/** Quick counts (spec §9: which ones depends on the screen); the chosen one is pressed. */
+/** Quick counts (which ones depends on the screen); the chosen one is pressed. */
 export function CountButtons({ options }: { options: readonly number[] }) {
   const { t } = useTranslation();
   const count = useSweepCount();
@@ -28,7 +28,7 @@ export function CountButtons({ options }: { options: readonly number[] }) {
   );
 }
 
-/** Any count from 1 to 30 (spec §9). */
+/** Any count from 1 to 30. */
 export function CountSlider({ className }: { className?: string }) {
   const { t } = useTranslation();
   const count = useSweepCount();

@@ -4,7 +4,7 @@ import { requireLogin } from '../../../stores/login-prompt-store';
 import { skipStore, useSkipPendingFlagged } from '../skip-store';
 
 /**
- * 'SKIP PENDING AND FLAGGED' (spec §5), remembered per wallet. Where the bar is short of room its label shortens,
+ * 'SKIP PENDING AND FLAGGED', remembered per wallet. Where the bar is short of room its label shortens,
  * or only the checkbox shows (the full text is its name and tooltip either way).
  */
 export function SkipCheckbox({ label = 'full' }: { label?: 'full' | 'short' | 'none' }) {

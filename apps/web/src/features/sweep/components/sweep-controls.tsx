@@ -11,11 +11,11 @@ import { SweepButton } from './sweep-button';
 
 type SweepControlsProps = {
   collection: string;
-  /** The route shows the break-even price (spec §2 showBreak). */
+  /** The route shows the break-even price (its showBreak flag). */
   showBreak: boolean;
 };
 
-/** The desktop bar's sweep (spec §2): count buttons, slider, SWEEP, the skip switch and the break-even price. */
+/** The desktop bar's sweep: count buttons, slider, SWEEP, the skip switch and the break-even price. */
 export function SweepControls({ collection, showBreak }: SweepControlsProps) {
   const { t } = useTranslation();
   const sweep = useSweep(collection);

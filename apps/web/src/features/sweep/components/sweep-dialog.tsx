@@ -19,7 +19,7 @@ const TONES: Record<StatusTone, string> = {
   quiet: 'text-faint',
 };
 
-/** The sweep batch modal (spec §2), panel 'sweep': the latest sweep's counts and every item's status. */
+/** The sweep batch modal, panel 'sweep': the latest sweep's counts and every item's status. */
 export function SweepDialog() {
   const { t } = useTranslation();
   const open = usePanelOpen('sweep');

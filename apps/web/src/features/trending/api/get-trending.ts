@@ -13,7 +13,7 @@ export function trendingQueryOptions(window: TrendingWindow, tab: TrendingTab) {
   return queryOptions({
     queryKey: ['trending', window, tab],
     queryFn: () => getTrending(window, tab),
-    // Polls only while a list is mounted (the page, or the open panel) and the page is visible (spec §9).
+    // Polls only while a list is mounted (the page, or the open panel) and the page is visible.
     refetchInterval: TRENDING_REFRESH_MS,
     refetchIntervalInBackground: false,
     // Switching windows keeps the tab's old rows on screen until the new ones arrive; switching tabs does not, as

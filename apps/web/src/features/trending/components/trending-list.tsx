@@ -11,7 +11,7 @@ import { useOnTrendingPage } from '../../../lib/collection-path';
 const TABS: readonly TrendingTab[] = ['all', 'watchlist'];
 const SKELETON_ROWS = 10;
 
-/** The trending list with its window and tab (spec §2): the /trending page's table, or the panel's compact one. */
+/** The trending list with its window and tab: the /trending page's table, or the panel's compact one. */
 export function TrendingList({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const minutes = useTrendingWindow();

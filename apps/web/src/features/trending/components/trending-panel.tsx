@@ -7,7 +7,7 @@ import { setPanelOpen, usePanelOpen } from '../../../stores/panels-store';
 import { TrendingList } from './trending-list';
 
 /**
- * The trending drawer (spec §2), opened from the bottom bar. Not modal: a trader keeps working on the page beside
+ * The trending drawer, opened from the bottom bar. Not modal: a trader keeps working on the page beside
  * it. Its list is mounted only while it is open, so it polls only then.
  */
 export function TrendingPanel() {

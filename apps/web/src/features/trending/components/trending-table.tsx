@@ -13,7 +13,7 @@ type TrendingTableProps = {
   rows: readonly CollectionRow[];
   /** The panel's form: the fewest columns, whatever the screen. */
   compact: boolean;
-  /** Collection links gain /summary (spec §2). */
+  /** Collection links gain /summary. */
   fromTrendingPage: boolean;
   /** Rows of the previous window while the chosen one loads. */
   stale: boolean;

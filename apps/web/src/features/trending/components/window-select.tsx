@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../components/ui/segmented';
 import { trendingWindowStore, useTrendingWindow } from '../trending-window-store';
 
-/** The eight trending windows as one row of buttons; the choice is remembered by its id (spec §2). */
+/** The eight trending windows as one row of buttons; the choice is remembered by its id. */
 export function WindowSelect() {
   const { t } = useTranslation();
   const selected = useTrendingWindow();

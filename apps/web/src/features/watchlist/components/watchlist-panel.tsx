@@ -52,7 +52,7 @@ function WatchlistBody({ onOpenCollection }: { onOpenCollection: () => void }) {
   );
 }
 
-/** The header's watchlist (spec §2): a star button opening the followed collections over a chosen window. */
+/** The header's watchlist: a star button opening the followed collections over a chosen window. */
 export function WatchlistPanel({ className }: { className?: string }) {
   const { t } = useTranslation();
   const titleId = useId();

@@ -11,7 +11,7 @@ import { useUnfollow } from '../api/follow';
 /** Collection, trades and floor; the remove button sits outside the grid, so headers and rows share it. */
 export const WATCHLIST_COLUMNS = 'grid grid-cols-[minmax(0,1fr)_3.5rem_4.75rem] items-center gap-2';
 
-/** A followed collection (spec §2): links to its page; hovering or focusing the row reveals its remove button. */
+/** A followed collection: links to its page; hovering or focusing the row reveals its remove button. */
 export function WatchlistRow({ row, onOpen }: { row: CollectionRow; onOpen: () => void }) {
   const { t } = useTranslation();
   const showTrending = useOnTrendingPage();
