@@ -32,8 +32,18 @@ const benchmark: Benchmark = {
       const database = await server.freshDatabase('floordesk_bench_api_load');
       try {
         const end = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-        const market = { collections: 5_000, sales: 1_000_000, listingEvents: 500_000, spanDays: 30, burstShare: 0.1, bursts: 100, seed: 0.7 };
-        await generateMarket(database.pool, market, end, (step, ms) => console.log(`generated ${step} in ${Math.round(ms)} ms`));
+        const market = {
+          collections: 5_000,
+          sales: 1_000_000,
+          listingEvents: 500_000,
+          spanDays: 30,
+          burstShare: 0.1,
+          bursts: 100,
+          seed: 0.7,
+        };
+        await generateMarket(database.pool, market, end, (step, ms) =>
+          console.log(`generated ${step} in ${Math.round(ms)} ms`),
+        );
         // No web app here (webDist has no index.html): the API alone is measured.
         const app = await buildServer({ config: { ...loadConfig({}), webDist: webDist.path }, db: database.db });
         try {
@@ -42,15 +52,22 @@ const benchmark: Benchmark = {
           const url = `${origin}${endpoints.trending.path}?window=${WINDOW}`;
           const probe = await fetch(url, { headers });
           const body = (await probe.json()) as { status: number; data: { list: unknown[] } };
-          if (body.status !== Status.Ok || body.data.list.length === 0) throw new Error(`trending answered ${JSON.stringify(body)}`);
+          if (body.status !== Status.Ok || body.data.list.length === 0)
+            throw new Error(`trending answered ${JSON.stringify(body)}`);
 
-          const load = await promisify(execFile)(autocannon, [
-            '--json',
-            '--connections', String(CONNECTIONS),
-            '--duration', String(SECONDS),
-            ...Object.entries(headers).flatMap(([name, value]) => ['--headers', `${name}=${value}`]),
-            url,
-          ], { maxBuffer: 16 * 2 ** 20 });
+          const load = await promisify(execFile)(
+            autocannon,
+            [
+              '--json',
+              '--connections',
+              String(CONNECTIONS),
+              '--duration',
+              String(SECONDS),
+              ...Object.entries(headers).flatMap(([name, value]) => ['--headers', `${name}=${value}`]),
+              url,
+            ],
+            { maxBuffer: 16 * 2 ** 20 },
+          );
           const result = JSON.parse(load.stdout) as {
             requests: { average: number; total: number };
             latency: { p50: number; p99: number };
@@ -61,7 +78,9 @@ const benchmark: Benchmark = {
             throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
           }
           const reqPerS = Math.round(result.requests.average);
-          console.log(`req_per_s ${reqPerS} (target >= ${TARGET_REQ_PER_S}: ${reqPerS >= TARGET_REQ_PER_S ? 'met' : 'MISSED'})`);
+          console.log(
+            `req_per_s ${reqPerS} (target >= ${TARGET_REQ_PER_S}: ${reqPerS >= TARGET_REQ_PER_S ? 'met' : 'MISSED'})`,
+          );
           return {
             req_per_s: reqPerS,
             target_req_per_s: TARGET_REQ_PER_S,

@@ -72,7 +72,11 @@ async function measure(origin: string) {
     const signature = await account.signMessage({ message: notice });
     loginMs.push(
       await timed(async () => {
-        const reply = await post(origin + endpoints.authLogin.path, { address: account.address, message: notice, signature });
+        const reply = await post(origin + endpoints.authLogin.path, {
+          address: account.address,
+          message: notice,
+          signature,
+        });
         if (reply.status !== 1) throw new Error(`login refused with status ${reply.status}`);
         session = { token: reply.data.token ?? '', sign_num: reply.data.sign_num ?? '' };
       }),
@@ -81,10 +85,14 @@ async function measure(origin: string) {
 
   const load = await promisify(execFile)(autocannon, [
     '--json',
-    '--connections', String(CONNECTIONS),
-    '--duration', String(CHECK_SECONDS),
-    '--headers', `${AUTH_HEADER}=Bearer ${session.sign_num}`,
-    '--headers', `${ADDRESS_HEADER}=${session.token}`,
+    '--connections',
+    String(CONNECTIONS),
+    '--duration',
+    String(CHECK_SECONDS),
+    '--headers',
+    `${AUTH_HEADER}=Bearer ${session.sign_num}`,
+    '--headers',
+    `${ADDRESS_HEADER}=${session.token}`,
     origin + endpoints.userCheck.path,
   ]);
   const checks = JSON.parse(load.stdout) as {
@@ -93,7 +101,8 @@ async function measure(origin: string) {
     non2xx: number;
     errors: number;
   };
-  if (checks.non2xx > 0 || checks.errors > 0) throw new Error(`user/check failed ${checks.non2xx + checks.errors} times`);
+  if (checks.non2xx > 0 || checks.errors > 0)
+    throw new Error(`user/check failed ${checks.non2xx + checks.errors} times`);
 
   return {
     notice_p50_ms: round(quantile(noticeMs, 0.5)),

@@ -41,7 +41,10 @@ const benchmark: Benchmark = {
       const page = [...staticClosure(manifest, await pageKey(manifest, ROUTE))].filter((key) => !entry.has(key));
 
       const chunks: Chunk[] = [];
-      for (const [part, keys] of [['entry', [...entry]], ['page', page]] as const) {
+      for (const [part, keys] of [
+        ['entry', [...entry]],
+        ['page', page],
+      ] as const) {
         for (const key of keys) {
           const file = manifest[key]!.file;
           const content = await readFile(path.join(outDir, file));
@@ -96,7 +99,9 @@ async function pageKey(manifest: Manifest, routePath: string): Promise<string> {
   const specifier = route && /import\(\s*["'`]([^"'`]+)["'`]\s*\)/.exec(route.page.toString())?.[1];
   if (!specifier) throw new Error(`cannot read the page module of ${routePath} from ${routesFile}`);
   const source = path.relative(webRoot, path.resolve(path.dirname(routesFile), specifier));
-  const key = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((suffix) => source + suffix).find((candidate) => manifest[candidate]);
+  const key = ['', '.tsx', '.ts', '/index.tsx', '/index.ts']
+    .map((suffix) => source + suffix)
+    .find((candidate) => manifest[candidate]);
   if (!key) throw new Error(`the build has no chunk for ${source}, the page of ${routePath}`);
   return key;
 }

@@ -48,7 +48,7 @@ const benchmark: Benchmark = {
         while (!polling.signal.aborted) {
           const head = Number(await rpc<string>(devnet.rpcUrl, 'eth_blockNumber', []));
           const at = Date.now();
-          for (; seen < head; ) seenAt.set(++seen, at);
+          for (; seen < head;) seenAt.set(++seen, at);
           await sleep(SEEN_POLL_MS);
         }
       })();
@@ -152,9 +152,10 @@ const benchmark: Benchmark = {
 };
 
 async function countSales(pool: import('pg').Pool, fromBlock: number): Promise<number> {
-  const { rows } = await pool.query<{ count: number }>('select count(*)::int as count from sales where block_number >= $1', [
-    fromBlock,
-  ]);
+  const { rows } = await pool.query<{ count: number }>(
+    'select count(*)::int as count from sales where block_number >= $1',
+    [fromBlock],
+  );
   return rows[0]?.count ?? 0;
 }
 

@@ -104,7 +104,8 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
   const erc721 = collections.filter((c) => c.standard === 'erc721');
   const erc1155 = collections.filter((c) => c.standard === 'erc1155');
   // A few collections carry most of the volume, as on mainnet.
-  const hot = (pool: Collection[]) => (random.next() < 0.6 ? pool[random.int(0, Math.min(4, pool.length - 1))] : random.pick(pool)) as Collection;
+  const hot = (pool: Collection[]) =>
+    (random.next() < 0.6 ? pool[random.int(0, Math.min(4, pool.length - 1))] : random.pick(pool)) as Collection;
   const wallet = () => random.pick(wallets);
   const tokenId = (c: Collection) => BigInt(random.int(1, c.supply));
   const price = () => BigInt(random.int(1, 5_000)) * 10n ** 15n; // 0.001 to 5 ETH
@@ -139,21 +140,43 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
           tx.push((at) => transferLog(collection.address, { from: seller, to: buyer, tokenId: id }, at));
         } else {
           tx.push((at) =>
-            transferSingleLog(collection.address, { operator: SEAPORT, from: seller, to: buyer, id, value: amounts[i] ?? 1n }, at),
+            transferSingleLog(
+              collection.address,
+              { operator: SEAPORT, from: seller, to: buyer, id, value: amounts[i] ?? 1n },
+              at,
+            ),
           );
         }
       });
       const itemType = collection.standard === 'erc721' ? 2 : 3;
-      const nfts = ids.map((id, i) => ({ itemType, token: collection.address, identifier: id, amount: amounts[i] ?? 1n }));
+      const nfts = ids.map((id, i) => ({
+        itemType,
+        token: collection.address,
+        identifier: id,
+        amount: amounts[i] ?? 1n,
+      }));
       const payToken = weth ? WETH : ZERO;
       const payType = weth ? 1 : 0;
-      const pay = (amount: bigint, recipient: Hex) => ({ itemType: payType, token: payToken, identifier: 0n, amount, recipient });
+      const pay = (amount: bigint, recipient: Hex) => ({
+        itemType: payType,
+        token: payToken,
+        identifier: 0n,
+        amount,
+        recipient,
+      });
       const payments = [pay(total - fee - royalty, seller), pay(fee, feeRecipient)];
       if (royalty > 0n) payments.push(pay(royalty, collection.royalty));
       tx.push((at) =>
         orderFulfilledLog(
           SEAPORT,
-          { orderHash: randomHex(random, 32), offerer: seller, zone: ZERO, recipient: buyer, offer: nfts, consideration: payments },
+          {
+            orderHash: randomHex(random, 32),
+            offerer: seller,
+            zone: ZERO,
+            recipient: buyer,
+            offer: nfts,
+            consideration: payments,
+          },
           at,
         ),
       );
@@ -182,7 +205,9 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
       const consideration = [
         { itemType: 2, token: collection.address, identifier: id, amount: 1n, recipient: bidder },
         { itemType: 1, token: WETH, identifier: 0n, amount: fee, recipient: OPENSEA_FEE },
-        ...(royalty > 0n ? [{ itemType: 1, token: WETH, identifier: 0n, amount: royalty, recipient: collection.royalty }] : []),
+        ...(royalty > 0n
+          ? [{ itemType: 1, token: WETH, identifier: 0n, amount: royalty, recipient: collection.royalty }]
+          : []),
       ];
       tx.push((at) =>
         orderFulfilledLog(
@@ -214,7 +239,9 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
       transfer721: () => {
         const tx = newTx();
         const collection = hot(erc721);
-        tx.push((at) => transferLog(collection.address, { from: wallet(), to: wallet(), tokenId: tokenId(collection) }, at));
+        tx.push((at) =>
+          transferLog(collection.address, { from: wallet(), to: wallet(), tokenId: tokenId(collection) }, at),
+        );
       },
       mint721: () => {
         const tx = newTx();
@@ -231,7 +258,13 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
         tx.push((at) =>
           transferSingleLog(
             collection.address,
-            { operator: from === ZERO ? wallet() : from, from, to: wallet(), id: tokenId(collection), value: BigInt(random.int(1, 10)) },
+            {
+              operator: from === ZERO ? wallet() : from,
+              from,
+              to: wallet(),
+              id: tokenId(collection),
+              value: BigInt(random.int(1, 10)),
+            },
             at,
           ),
         );
@@ -275,7 +308,10 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
           address: collection.address,
           topics: encodeEventTopics({
             abi: [approvalForAll],
-            args: { owner: wallet(), operator: random.next() < 0.7 ? '0x1e0049783f008a0085193e00003d00cd54003c71' : wallet() },
+            args: {
+              owner: wallet(),
+              operator: random.next() < 0.7 ? '0x1e0049783f008a0085193e00003d00cd54003c71' : wallet(),
+            },
           }) as Hex[],
           data: encodeAbiParameters([{ type: 'bool' }], [random.next() < 0.85]),
           ...at,
@@ -285,7 +321,8 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
 
     const target = random.int(Math.round(logsPerBlock * 0.7), Math.round(logsPerBlock * 1.3));
     while (logs.length < target) run[random.weighted(KINDS).kind]();
-    for (let i = 0; i < OTHER_TXS_PER_BLOCK; i++) transactions.splice(random.int(0, transactions.length), 0, randomHex(random, 32));
+    for (let i = 0; i < OTHER_TXS_PER_BLOCK; i++)
+      transactions.splice(random.int(0, transactions.length), 0, randomHex(random, 32));
     const hash = randomHex(random, 32);
     out.push({ number, hash, parentHash, timestamp: start + b * 12, transactions, logs });
     parentHash = hash;
@@ -295,6 +332,9 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
 
 function randomHex(random: Random, bytes: number): Hex {
   let hex = '';
-  while (hex.length < bytes * 2) hex += Math.floor(random.next() * 2 ** 32).toString(16).padStart(8, '0');
+  while (hex.length < bytes * 2)
+    hex += Math.floor(random.next() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
   return `0x${hex.slice(0, bytes * 2)}`;
 }

@@ -54,7 +54,9 @@ const benchmark: Benchmark = {
     const median = runs.toSorted((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)] as Run;
     printStatements(median, logs);
     const logsPerS = logs / (median.wallMs / 1000);
-    console.log(`logs_per_s ${Math.round(logsPerS)} (target >= ${TARGET_LOGS_PER_S}: ${logsPerS >= TARGET_LOGS_PER_S ? 'met' : 'MISSED'})`);
+    console.log(
+      `logs_per_s ${Math.round(logsPerS)} (target >= ${TARGET_LOGS_PER_S}: ${logsPerS >= TARGET_LOGS_PER_S ? 'met' : 'MISSED'})`,
+    );
     return {
       logs_per_s: Math.round(logsPerS),
       target_logs_per_s: TARGET_LOGS_PER_S,
@@ -175,7 +177,12 @@ function printStatements(run: Run, logs: number): void {
   console.table(
     [...run.statements.entries()]
       .toSorted((a, b) => b[1].ms - a[1].ms)
-      .map(([statement, { ms, calls }]) => ({ statement, calls, total_ms: round(ms), share: `${round((100 * ms) / run.storeMs, 1)}%` })),
+      .map(([statement, { ms, calls }]) => ({
+        statement,
+        calls,
+        total_ms: round(ms),
+        share: `${round((100 * ms) / run.storeMs, 1)}%`,
+      })),
   );
 }
 

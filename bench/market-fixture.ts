@@ -106,7 +106,8 @@ async function withoutIndexes(client: PoolClient, table: string, load: () => Pro
   );
   const target = client.escapeIdentifier(table);
   for (const { name } of indexes.rows) await client.query(`drop index ${client.escapeIdentifier(name)}`);
-  for (const { name } of keys.rows) await client.query(`alter table ${target} drop constraint ${client.escapeIdentifier(name)}`);
+  for (const { name } of keys.rows)
+    await client.query(`alter table ${target} drop constraint ${client.escapeIdentifier(name)}`);
   await load();
   for (const { name, definition } of keys.rows) {
     await client.query(`alter table ${target} add constraint ${client.escapeIdentifier(name)} ${definition}`);
@@ -156,7 +157,11 @@ function daily(time: string, end: string): string {
   return `(${time}) + interval '1 second' * 6875 * sin(extract(epoch from ${end} - (${time})) / 13751)`;
 }
 
-async function writeSales(client: PoolClient, { collections, sales, spanDays, burstShare, bursts }: MarketParameters, end: Date) {
+async function writeSales(
+  client: PoolClient,
+  { collections, sales, spanDays, burstShare, bursts }: MarketParameters,
+  end: Date,
+) {
   await client.query(
     `create temporary table market_bursts as
      select b as id, 1 + (random() * ($1 - 1))::int as k,

@@ -26,7 +26,12 @@ async function benchmarkNames(): Promise<string[]> {
 }
 
 function machine() {
-  return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  return {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
 
 async function runOne(name: string): Promise<void> {

@@ -1,10 +1,4 @@
-import {
-  basicOrderArgs,
-  orderPrice,
-  SEAPORT_ABI,
-  type SignedOrder,
-  sweepArgs,
-} from '@floordesk/contracts';
+import { basicOrderArgs, orderPrice, SEAPORT_ABI, type SignedOrder, sweepArgs } from '@floordesk/contracts';
 import { devnetAccount } from '@floordesk/devnet';
 import { type Address, type Hex, isAddressEqual, keccak256, type LocalAccount, parseEther, stringToHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -55,7 +49,11 @@ const benchmark: Benchmark = {
       const price = (i: number) => BASE_PRICE + PRICE_STEP * BigInt(i);
       // One listing from each of the first `count` sellers, minted and signed side by side (their nonces are apart).
       const list = async (count: number) =>
-        (await Promise.all(sellers.slice(0, count).map((seller, i) => market.createListings(seller, COLLECTION, [price(i)])))).flat();
+        (
+          await Promise.all(
+            sellers.slice(0, count).map((seller, i) => market.createListings(seller, COLLECTION, [price(i)])),
+          )
+        ).flat();
 
       // Every seller's spare token (listed, never bought), then a warm-up sale of another token.
       await list(sellers.length);
@@ -75,11 +73,18 @@ const benchmark: Benchmark = {
         rows.push({ n, sweep: perItem(sweep, n), bare: perItem(bare, n), single: perItem(single, n) });
       }
 
-      const oneSeller = await market.createListings(sellers[0]!, COLLECTION, Array.from({ length: COMPARED_AT }, (_, i) => price(i)));
+      const oneSeller = await market.createListings(
+        sellers[0]!,
+        COLLECTION,
+        Array.from({ length: COMPARED_AT }, (_, i) => price(i)),
+      );
       const oneSellerPerItem = perItem(await buy.many('sweep', oneSeller, sweepArgs(oneSeller, buyer)), COMPARED_AT);
 
       const at = rows.find((row) => row.n === COMPARED_AT)!;
-      const singlePerItem = perItem(singleGas, SIZES.reduce((total, n) => total + n, 0));
+      const singlePerItem = perItem(
+        singleGas,
+        SIZES.reduce((total, n) => total + n, 0),
+      );
       console.table(
         rows.map((row) => ({
           N: row.n,
@@ -126,12 +131,22 @@ function bareSweepArgs(orders: readonly SignedOrder[], recipient: Address): Swee
   const considerationFulfillments = orders.flatMap(({ order }, orderIndex) =>
     order.consideration.map((_, itemIndex) => [{ orderIndex: BigInt(orderIndex), itemIndex: BigInt(itemIndex) }]),
   );
-  return [advancedOrders, criteriaResolvers, offerFulfillments, considerationFulfillments, conduitKey, to, maximumFulfilled];
+  return [
+    advancedOrders,
+    criteriaResolvers,
+    offerFulfillments,
+    considerationFulfillments,
+    conduitKey,
+    to,
+    maximumFulfilled,
+  ];
 }
 
 /** Fresh sellers with ETH for their mints; the keys are derived from their index, so runs repeat exactly. */
 async function fundedSellers(market: DevnetMarket, count: number): Promise<LocalAccount[]> {
-  const sellers = Array.from({ length: count }, (_, i) => privateKeyToAccount(keccak256(stringToHex(`sweep-gas seller ${i}`))));
+  const sellers = Array.from({ length: count }, (_, i) =>
+    privateKeyToAccount(keccak256(stringToHex(`sweep-gas seller ${i}`))),
+  );
   for (const seller of sellers) await market.fund(seller.address, SELLER_FUNDS);
   return sellers;
 }

@@ -36,7 +36,8 @@ function segmentUnder(root: string, file: string): string | undefined {
   return file.startsWith(root) ? file.slice(root.length).split('/')[0] : undefined;
 }
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/testing/') || file.startsWith(`${WEB}test/`);
+const isTest = (file: string) =>
+  /\.test\.tsx?$/.test(file) || file.includes('/testing/') || file.startsWith(`${WEB}test/`);
 
 /** `sourcesOnly`: integration tests may wire what the code under test must not (a chain test starting the API). */
 type Rule = { name: string; sourcesOnly?: boolean; check(file: string, target: string): boolean };
@@ -84,7 +85,10 @@ const RULES: Rule[] = [
     name: "server code reaches PostgreSQL through db/'s handle; the driver (pg) is imported only in db/ and by pg-boss's adapter",
     sourcesOnly: true,
     check: (file, target) =>
-      file.startsWith(SERVER) && target === 'pg' && segmentUnder(SERVER, file) !== 'db' && file !== `${SERVER}worker/worker.ts`,
+      file.startsWith(SERVER) &&
+      target === 'pg' &&
+      segmentUnder(SERVER, file) !== 'db' &&
+      file !== `${SERVER}worker/worker.ts`,
   },
 ];
 
@@ -96,7 +100,8 @@ export function violations(files: readonly SourceFile[]): Violation[] {
     for (const specifier of specifiers(file.text)) {
       const target = resolve(file.path, specifier);
       for (const rule of RULES) {
-        if ((!rule.sourcesOnly || !isTest(file.path)) && rule.check(file.path, target)) found.push({ file: file.path, target: specifier, rule: rule.name });
+        if ((!rule.sourcesOnly || !isTest(file.path)) && rule.check(file.path, target))
+          found.push({ file: file.path, target: specifier, rule: rule.name });
       }
       const from = segmentUnder(`${SERVER}modules/`, file.path);
       const to = segmentUnder(`${SERVER}modules/`, target);

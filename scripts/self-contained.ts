@@ -26,7 +26,8 @@ export function outsideReferences(files: readonly TextFile[]): OutsideReference[
   for (const file of files) {
     file.text.split('\n').forEach((text, index) => {
       for (const rule of RULES) {
-        if (rule.pattern.test(text)) found.push({ file: file.path, line: index + 1, text: text.trim(), rule: rule.name });
+        if (rule.pattern.test(text))
+          found.push({ file: file.path, line: index + 1, text: text.trim(), rule: rule.name });
       }
     });
   }

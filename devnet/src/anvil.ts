@@ -29,14 +29,21 @@ const require = createRequire(import.meta.url);
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const binary = require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');
   const args = [
-    '--host', '127.0.0.1',
-    '--port', String(options.port ?? 0),
-    '--chain-id', String(DEVNET_CHAIN_ID),
-    '--mnemonic', DEVNET_MNEMONIC,
-    '--accounts', String(DEVNET_ACCOUNT_COUNT),
-    '--balance', '10000',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(options.port ?? 0),
+    '--chain-id',
+    String(DEVNET_CHAIN_ID),
+    '--mnemonic',
+    DEVNET_MNEMONIC,
+    '--accounts',
+    String(DEVNET_ACCOUNT_COUNT),
+    '--balance',
+    '10000',
     // Our collections and sweeps are big; mainnet's 30M limit would still fit, 60M leaves the deploy room.
-    '--gas-limit', '60000000',
+    '--gas-limit',
+    '60000000',
   ];
   if (options.stateFile) {
     args.push('--state', options.stateFile);

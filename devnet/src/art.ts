@@ -232,7 +232,13 @@ function rgb(color: string): number[] {
 }
 
 function toHex(channels: number[]): string {
-  return `#${channels.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${channels
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** One decimal is plenty on a 100-unit canvas and keeps the files small. */
@@ -253,10 +259,12 @@ function eyePair(draw: (x: number, y: number) => string, spacing = 11, y = 55): 
 type Eyes = (x: number, y: number) => string;
 
 const CRITTER_EYES: Readonly<Record<string, Eyes>> = {
-  Round: (x, y) => `<circle cx="${x}" cy="${y}" r="3.5" fill="${INK}"/><circle cx="${x + 1.2}" cy="${y - 1.2}" r="1.1" fill="${WHITE}"/>`,
+  Round: (x, y) =>
+    `<circle cx="${x}" cy="${y}" r="3.5" fill="${INK}"/><circle cx="${x + 1.2}" cy="${y - 1.2}" r="1.1" fill="${WHITE}"/>`,
   Sleepy: (x, y) =>
     `<path d="M${x - 4} ${y}q4 3 8 0" stroke="${INK}" stroke-width="2" fill="none" stroke-linecap="round"/>`,
-  Wide: (x, y) => `<circle cx="${x}" cy="${y}" r="6" fill="${WHITE}"/><circle cx="${x}" cy="${y}" r="3.2" fill="${INK}"/>`,
+  Wide: (x, y) =>
+    `<circle cx="${x}" cy="${y}" r="6" fill="${WHITE}"/><circle cx="${x}" cy="${y}" r="3.2" fill="${INK}"/>`,
   Starry: (x, y) =>
     `<circle cx="${x}" cy="${y}" r="4.5" fill="${INK}"/><circle cx="${x + 1.5}" cy="${y - 1.5}" r="1.5" fill="${WHITE}"/><circle cx="${x - 1.5}" cy="${y + 1.5}" r=".8" fill="${WHITE}"/>`,
   Glowing: (x, y) =>
@@ -278,8 +286,10 @@ const HEADWEAR: Readonly<Record<string, string>> = {
 
 const NECKWEAR: Readonly<Record<string, string>> = {
   None: '',
-  Scarf: '<path d="M26 82Q50 96 74 82L76 90Q50 104 24 90Z" fill="#d94f4f"/><rect x="60" y="90" width="8" height="12" rx="2" fill="#b83a3a"/>',
-  'Bow Tie': '<path d="M50 90L39 84V96ZM50 90L61 84V96Z" fill="#e84a5f"/><circle cx="50" cy="90" r="2.5" fill="#b8324a"/>',
+  Scarf:
+    '<path d="M26 82Q50 96 74 82L76 90Q50 104 24 90Z" fill="#d94f4f"/><rect x="60" y="90" width="8" height="12" rx="2" fill="#b83a3a"/>',
+  'Bow Tie':
+    '<path d="M50 90L39 84V96ZM50 90L61 84V96Z" fill="#e84a5f"/><circle cx="50" cy="90" r="2.5" fill="#b8324a"/>',
   Bell: `<path d="M32 85Q50 95 68 85" stroke="#c0392b" stroke-width="3" fill="none"/><circle cx="50" cy="93" r="4.5" fill="${GOLD}"/>`,
   Pearls: `<g fill="#f7f3ea">${[32, 38, 44, 50, 56, 62, 68]
     .map((x) => `<circle cx="${x}" cy="${r1(86 + 6 * (1 - ((x - 50) / 18) ** 2))}" r="2.3"/>`)
@@ -333,33 +343,85 @@ function pixels(fill: string, rects: readonly Rect[], extra = ''): string {
 
 const HAIR: Readonly<Record<string, string>> = {
   Bald: '',
-  Short: pixels('#2b1d14', [[5, 3, 6, 2], [4, 4, 1, 3], [11, 4, 1, 3]]),
-  Long: pixels('#5a3a22', [[5, 3, 6, 2], [4, 4, 1, 9], [11, 4, 1, 9]]),
+  Short: pixels('#2b1d14', [
+    [5, 3, 6, 2],
+    [4, 4, 1, 3],
+    [11, 4, 1, 3],
+  ]),
+  Long: pixels('#5a3a22', [
+    [5, 3, 6, 2],
+    [4, 4, 1, 9],
+    [11, 4, 1, 9],
+  ]),
   Mohawk: pixels('#d7263d', [[7, 1, 2, 4]]),
-  Bun: pixels('#1b1b1b', [[5, 3, 6, 2], [6, 1, 4, 2]]),
+  Bun: pixels('#1b1b1b', [
+    [5, 3, 6, 2],
+    [6, 1, 4, 2],
+  ]),
   Flame:
-    pixels('#ff7b00', [[5, 2, 6, 2], [4, 1, 1, 2], [7, 1, 1, 1], [10, 1, 2, 1]]) +
-    pixels('#ffd23f', [[4, 0, 1, 1], [7, 0, 1, 1], [10, 0, 1, 1]]),
+    pixels('#ff7b00', [
+      [5, 2, 6, 2],
+      [4, 1, 1, 2],
+      [7, 1, 1, 1],
+      [10, 1, 2, 1],
+    ]) +
+    pixels('#ffd23f', [
+      [4, 0, 1, 1],
+      [7, 0, 1, 1],
+      [10, 0, 1, 1],
+    ]),
 };
 
 const PIXEL_EYES: Readonly<Record<string, string>> = {
-  Dots: pixels(INK, [[6, 7, 1, 1], [9, 7, 1, 1]]),
-  Closed: pixels(INK, [[5.5, 7.5, 1.5, 0.5], [8.5, 7.5, 1.5, 0.5]]),
+  Dots: pixels(INK, [
+    [6, 7, 1, 1],
+    [9, 7, 1, 1],
+  ]),
+  Closed: pixels(INK, [
+    [5.5, 7.5, 1.5, 0.5],
+    [8.5, 7.5, 1.5, 0.5],
+  ]),
   Shades: pixels(INK, [[5, 6, 6, 2]]) + pixels(WHITE, [[6, 6, 1, 1]], ' opacity=".5"'),
   Visor: pixels('#38e8ff', [[4, 7, 8, 1]]),
-  Laser: pixels('#ff2e2e', [[6, 7, 1, 1], [9, 7, 1, 1]]) + pixels('#ff2e2e', [[10, 7.25, 6, 0.5]], ' opacity=".7"'),
+  Laser:
+    pixels('#ff2e2e', [
+      [6, 7, 1, 1],
+      [9, 7, 1, 1],
+    ]) + pixels('#ff2e2e', [[10, 7.25, 6, 0.5]], ' opacity=".7"'),
 };
 
 /** Most halos float above the head; the sun disc sits behind it. */
 const HALOS: Readonly<Record<string, { behind?: string; above?: string }>> = {
   None: {},
-  'Gold Ring': { above: pixels('#ffd23f', [[5, 0, 6, 1], [4, 1, 1, 1], [11, 1, 1, 1]]) },
-  'Neon Ring': { above: pixels('#ff5edb', [[5, 0, 6, 1], [4, 1, 1, 1], [11, 1, 1, 1]]) },
-  'Broken Ring': { above: pixels('#ffd23f', [[5, 0, 2, 1], [9, 0, 2, 1], [4, 1, 1, 1]]) },
+  'Gold Ring': {
+    above: pixels('#ffd23f', [
+      [5, 0, 6, 1],
+      [4, 1, 1, 1],
+      [11, 1, 1, 1],
+    ]),
+  },
+  'Neon Ring': {
+    above: pixels('#ff5edb', [
+      [5, 0, 6, 1],
+      [4, 1, 1, 1],
+      [11, 1, 1, 1],
+    ]),
+  },
+  'Broken Ring': {
+    above: pixels('#ffd23f', [
+      [5, 0, 2, 1],
+      [9, 0, 2, 1],
+      [4, 1, 1, 1],
+    ]),
+  },
   Thorns: {
     above:
-      pixels('#5c2a1d', [[4, 3, 8, 1], [4, 2, 1, 1], [7, 2, 1, 1], [10, 2, 1, 1]]) +
-      pixels('#c1121f', [[6, 4, 1, 1]]),
+      pixels('#5c2a1d', [
+        [4, 3, 8, 1],
+        [4, 2, 1, 1],
+        [7, 2, 1, 1],
+        [10, 2, 1, 1],
+      ]) + pixels('#c1121f', [[6, 4, 1, 1]]),
   },
   'Sun Disc': { behind: '<circle cx="8" cy="7.5" r="6.5" fill="#ffd23f" opacity=".9"/>' },
 };
@@ -375,10 +437,17 @@ function drawPixelPortrait(look: Look): string {
     `<g transform="scale(6.25)" shape-rendering="crispEdges">` +
     pixels(lighten(background, 0.15), noise) +
     (halo.behind ?? '') +
-    pixels(robe, [[3, 14, 10, 2], [4, 13, 8, 1]]) +
+    pixels(robe, [
+      [3, 14, 10, 2],
+      [4, 13, 8, 1],
+    ]) +
     pixels(darken(robe, 0.3), [[7, 13, 2, 3]]) +
     pixels(darken(skin, 0.15), [[7, 12, 2, 1]]) +
-    pixels(skin, [[5, 4, 6, 8], [4, 7, 1, 2], [11, 7, 1, 2]]) +
+    pixels(skin, [
+      [5, 4, 6, 8],
+      [4, 7, 1, 2],
+      [11, 7, 1, 2],
+    ]) +
     pixels(darken(skin, 0.4), [[7, 10, 2, 1]]) +
     look.shape('Hair', HAIR) +
     look.shape('Eyes', PIXEL_EYES) +
@@ -473,9 +542,12 @@ function drawPlanet(look: Look, surfaceKind: Extract<ArtSpec, { style: 'planet' 
 // ---- landscape: three layers of mountains or dunes under a sky with a sun, moon or comet ----
 
 const CELESTIAL: Readonly<Record<string, (x: number, sky: string) => string>> = {
-  Sun: (x) => `<circle cx="${x}" cy="28" r="15" fill="#ffd866" opacity=".3"/><circle cx="${x}" cy="28" r="10" fill="#ffd866"/>`,
-  Moon: (x, sky) => `<circle cx="${x}" cy="26" r="9" fill="#f4f1de"/><circle cx="${x + 4}" cy="23" r="7.5" fill="${sky}"/>`,
-  'Twin Suns': (x) => `<circle cx="${x}" cy="30" r="8" fill="#ffb703"/><circle cx="${x + 13}" cy="20" r="4.5" fill="#ffe8a3"/>`,
+  Sun: (x) =>
+    `<circle cx="${x}" cy="28" r="15" fill="#ffd866" opacity=".3"/><circle cx="${x}" cy="28" r="10" fill="#ffd866"/>`,
+  Moon: (x, sky) =>
+    `<circle cx="${x}" cy="26" r="9" fill="#f4f1de"/><circle cx="${x + 4}" cy="23" r="7.5" fill="${sky}"/>`,
+  'Twin Suns': (x) =>
+    `<circle cx="${x}" cy="30" r="8" fill="#ffb703"/><circle cx="${x + 13}" cy="20" r="4.5" fill="#ffe8a3"/>`,
   Eclipse: (x) =>
     `<circle cx="${x}" cy="28" r="13" fill="#ffcf5a" opacity=".45"/><circle cx="${x}" cy="28" r="11" fill="#ffcf5a"/><circle cx="${x}" cy="28" r="10" fill="${INK}"/>`,
   Comet: (x) =>
@@ -547,9 +619,7 @@ const VISORS: Readonly<Record<string, string>> = {
   Bar: `<rect x="28" y="41" width="44" height="14" rx="7" fill="${INK}"/><rect x="32" y="46" width="36" height="4" rx="2" fill="#ff4d4d"/>`,
   Grid:
     `<rect x="28" y="40" width="44" height="16" rx="3" fill="${INK}"/>` +
-    `<path fill="#7dff8a" d="${[33, 46, 59]
-      .flatMap((x) => [43, 49].map((y) => `M${x} ${y}h8v4h-8z`))
-      .join('')}"/>`,
+    `<path fill="#7dff8a" d="${[33, 46, 59].flatMap((x) => [43, 49].map((y) => `M${x} ${y}h8v4h-8z`)).join('')}"/>`,
   Cyclops: `<circle cx="50" cy="48" r="10" fill="${INK}"/><circle cx="50" cy="48" r="6" fill="#ff3b3b"/><circle cx="52" cy="46" r="2" fill="${WHITE}"/>`,
   Sleepy: eyePair(
     (x, y) => `<path d="M${x - 6} ${y}q6 4 12 0" stroke="${INK}" stroke-width="3" fill="none" stroke-linecap="round"/>`,
@@ -745,7 +815,6 @@ function drawPotion(look: Look): string {
     glow.front
   );
 }
-
 
 const STYLE_TRAITS: Record<
   ArtSpec['style'],

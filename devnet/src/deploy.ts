@@ -50,7 +50,10 @@ const MARKETPLACES: DevnetManifest['marketplaces'] = {
 const INITIAL_ETH_USD = 3_000_00000000n;
 const MINT_CHUNK = 200;
 
-type Clients = { chain: PublicClient<Transport, Chain>; wallet: (account: Account) => WalletClient<Transport, Chain, Account> };
+type Clients = {
+  chain: PublicClient<Transport, Chain>;
+  wallet: (account: Account) => WalletClient<Transport, Chain, Account>;
+};
 
 function clients(rpcUrl: string): Clients {
   const transport = http(rpcUrl, { timeout: 60_000 });
@@ -95,24 +98,28 @@ export async function deployDevnet(options: {
   const seaport = await deploy(artifacts.Seaport, [conduitController]);
   // A conduit key starts with its creator's address.
   const conduitKey = concat([deployerAccount.address, pad('0x01', { size: 12 })]);
-  await confirm(deployer.writeContract({
-    address: conduitController,
-    abi: CONDUIT_CONTROLLER_ABI,
-    functionName: 'createConduit',
-    args: [conduitKey, deployerAccount.address],
-  }));
+  await confirm(
+    deployer.writeContract({
+      address: conduitController,
+      abi: CONDUIT_CONTROLLER_ABI,
+      functionName: 'createConduit',
+      args: [conduitKey, deployerAccount.address],
+    }),
+  );
   const [conduit] = await chain.readContract({
     address: conduitController,
     abi: CONDUIT_CONTROLLER_ABI,
     functionName: 'getConduit',
     args: [conduitKey],
   });
-  await confirm(deployer.writeContract({
-    address: conduitController,
-    abi: CONDUIT_CONTROLLER_ABI,
-    functionName: 'updateChannel',
-    args: [conduit, seaport, true],
-  }));
+  await confirm(
+    deployer.writeContract({
+      address: conduitController,
+      abi: CONDUIT_CONTROLLER_ABI,
+      functionName: 'updateChannel',
+      args: [conduit, seaport, true],
+    }),
+  );
   const ethUsdFeed = await deploy(artifacts.EthUsdFeed, [INITIAL_ETH_USD]);
 
   const bots = botAccounts();
@@ -143,12 +150,14 @@ export async function deployDevnet(options: {
     await premint(spec, address, { confirm, deployer, bots });
     for (const bot of bots) {
       for (const operator of [conduit, seaport]) {
-        await confirm(wallet(bot).writeContract({
-          address,
-          abi: DEVNET_ERC721_ABI,
-          functionName: 'setApprovalForAll',
-          args: [operator, true],
-        }));
+        await confirm(
+          wallet(bot).writeContract({
+            address,
+            abi: DEVNET_ERC721_ABI,
+            functionName: 'setApprovalForAll',
+            args: [operator, true],
+          }),
+        );
       }
     }
   }
@@ -176,25 +185,29 @@ async function premint(
   if (spec.standard === 'erc721') {
     for (let minted = 0, chunk = 0; minted < spec.premint; minted += MINT_CHUNK, chunk++) {
       const quantity = BigInt(Math.min(MINT_CHUNK, spec.premint - minted));
-      await confirm(deployer.writeContract({
-        address,
-        abi: DEVNET_ERC721_ABI,
-        functionName: 'mint',
-        args: [botAt(bots, chunk).address, quantity],
-        value: spec.mintPriceWei * quantity,
-      }));
+      await confirm(
+        deployer.writeContract({
+          address,
+          abi: DEVNET_ERC721_ABI,
+          functionName: 'mint',
+          args: [botAt(bots, chunk).address, quantity],
+          value: spec.mintPriceWei * quantity,
+        }),
+      );
     }
     return;
   }
   for (let id = 1; id <= spec.supply; id++) {
     const amount = BigInt(spec.premint);
-    await confirm(deployer.writeContract({
-      address,
-      abi: DEVNET_ERC1155_ABI,
-      functionName: 'mint',
-      args: [botAt(bots, id).address, BigInt(id), amount],
-      value: spec.mintPriceWei * amount,
-    }));
+    await confirm(
+      deployer.writeContract({
+        address,
+        abi: DEVNET_ERC1155_ABI,
+        functionName: 'mint',
+        args: [botAt(bots, id).address, BigInt(id), amount],
+        value: spec.mintPriceWei * amount,
+      }),
+    );
   }
 }
 

@@ -129,7 +129,8 @@ export class DevnetMarket {
   collection(slug: string): DevnetCollection {
     const spec = collectionBySlug(slug);
     const deployed = this.manifest.collections.find((collection) => collection.slug === slug);
-    if (!spec || !deployed || deployed.standard !== 'erc721') throw new Error(`no ERC-721 collection ${slug} on the devnet`);
+    if (!spec || !deployed || deployed.standard !== 'erc721')
+      throw new Error(`no ERC-721 collection ${slug} on the devnet`);
     return { slug, address: deployed.address, royaltyBps: spec.royaltyBps, mintPriceWei: spec.mintPriceWei };
   }
 
@@ -274,7 +275,8 @@ export class DevnetMarket {
     const rows = await this.listings(seller, slug);
     const shown = new Set(rows.map((row) => row.order_id));
     const missing = listings.filter((listing) => !shown.has(listing.orderHash));
-    if (missing.length > 0) throw new Error(`${missing.length} of the new ${slug} listings are not fillable in the app`);
+    if (missing.length > 0)
+      throw new Error(`${missing.length} of the new ${slug} listings are not fillable in the app`);
     const othersFloor = rows.find((row) => !isAddressEqual(row.from_address as Address, seller.address));
     const dearest = listings.reduce((max, listing) => (listing.priceWei > max ? listing.priceWei : max), 0n);
     if (othersFloor && dearest >= BigInt(othersFloor.price)) {
@@ -304,7 +306,8 @@ export class DevnetMarket {
       ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
     });
     const envelope = (await response.json()) as { status: number; msg: string; data: T };
-    if (envelope.status !== Status.Ok) throw new Error(`${route.method} ${route.path}: ${envelope.status} ${envelope.msg}`);
+    if (envelope.status !== Status.Ok)
+      throw new Error(`${route.method} ${route.path}: ${envelope.status} ${envelope.msg}`);
     return envelope.data;
   }
 }

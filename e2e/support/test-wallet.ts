@@ -78,14 +78,13 @@ export class TestWallet {
     options: TestWalletOptions = {},
   ) {
     this.accounts = (options.keys ?? DEV_KEYS).map((key) => privateKeyToAccount(key));
-    this.node = options.rpcUrl === undefined ? undefined : { rpcUrl: options.rpcUrl, clients: devnetClients(options.rpcUrl) };
+    this.node =
+      options.rpcUrl === undefined ? undefined : { rpcUrl: options.rpcUrl, clients: devnetClients(options.rpcUrl) };
   }
 
   static async install(context: BrowserContext, chainId: number, options: TestWalletOptions = {}): Promise<TestWallet> {
     const wallet = new TestWallet(context, chainId, options);
-    await context.exposeBinding(BINDING, (_source, method: string, params: unknown[]) =>
-      wallet.handle(method, params),
-    );
+    await context.exposeBinding(BINDING, (_source, method: string, params: unknown[]) => wallet.handle(method, params));
     await context.addInitScript(announceProvider, {
       binding: BINDING,
       emit: EMIT,
@@ -146,10 +145,13 @@ export class TestWallet {
   private async emit(event: string, payload: unknown): Promise<void> {
     await Promise.all(
       this.context.pages().map((page: Page) =>
-        page.evaluate((call) => {
-          const emit = (window as unknown as Record<string, (e: string, p: unknown) => void>)[call.name];
-          emit?.(call.event, call.payload);
-        }, { name: EMIT, event, payload }),
+        page.evaluate(
+          (call) => {
+            const emit = (window as unknown as Record<string, (e: string, p: unknown) => void>)[call.name];
+            emit?.(call.event, call.payload);
+          },
+          { name: EMIT, event, payload },
+        ),
       ),
     );
   }
@@ -159,7 +161,9 @@ export class TestWallet {
       return { result: await this.request(method, params) };
     } catch (error) {
       if (error instanceof WalletError) {
-        return { error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } };
+        return {
+          error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) },
+        };
       }
       throw error;
     }
@@ -335,9 +339,7 @@ function announceProvider({ binding, emit, info }: AnnounceArgs): void {
     ethereum: provider,
   });
   const announce = () =>
-    window.dispatchEvent(
-      new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }),
-    );
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
   window.addEventListener('eip6963:requestProvider', announce);
   announce();
 }

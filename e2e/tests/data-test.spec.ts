@@ -3,7 +3,10 @@ import { expect, signIn, test } from '../support/fixtures';
 
 /** The number shown beside a term of a diagnostics panel. */
 function stat(page: Page, term: string) {
-  return page.locator('dt').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  return page
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 test('/dataTest shows the devnet market live: listings and sales flow within two minutes', async ({ page, wallet }) => {

@@ -64,7 +64,9 @@ test('a newcomer who takes a fresh key signs in with an address of their own', a
   const token = await signedInAs(page);
   const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem('devnet_wallet') ?? 'null'));
   expect(token).toBe(privateKeyToAccount(remembered.privateKey).address.toLowerCase());
-  const people = Array.from({ length: ACCOUNT_PLAN.people.count }, (_, i) => devnetAccount(ACCOUNT_PLAN.people.from + i));
+  const people = Array.from({ length: ACCOUNT_PLAN.people.count }, (_, i) =>
+    devnetAccount(ACCOUNT_PLAN.people.from + i),
+  );
   expect(people.map(({ address }) => address.toLowerCase())).not.toContain(token);
 });
 
@@ -98,7 +100,9 @@ test('a listing bought through the built-in wallet: the transaction is shown, se
   await expectRoute(page, '/trending');
 
   await page.goto(`/collection/${collection.address}`);
-  const buy = page.getByTestId('listing-buy').and(page.getByRole('button', { name: new RegExp(`#${listing!.tokenId}$`) }));
+  const buy = page
+    .getByTestId('listing-buy')
+    .and(page.getByRole('button', { name: new RegExp(`#${listing!.tokenId}$`) }));
   await expect(buy).toBeVisible({ timeout: 60_000 });
   await buy.click();
 
@@ -130,10 +134,13 @@ test('saves screenshots of the built-in wallet: offer, chooser and sign-in confi
   ] as const) {
     // A browser of its own each time: a first visit, before any wallet was chosen.
     const context = await browser.newContext({ baseURL, viewport: { width, height: width > 500 ? 900 : 844 } });
-    await context.addInitScript((settings) => {
-      localStorage.setItem('lang', settings.lang);
-      localStorage.setItem('theme', settings.theme);
-    }, { lang, theme });
+    await context.addInitScript(
+      (settings) => {
+        localStorage.setItem('lang', settings.lang);
+        localStorage.setItem('theme', settings.theme);
+      },
+      { lang, theme },
+    );
     const page = await context.newPage();
     const name = `${lang}-${theme}-${width}`;
     const zh = lang === 'zhCN';

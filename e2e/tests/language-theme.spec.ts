@@ -31,15 +31,21 @@ test('the theme toggles to light and back, dark by default', async ({ page }) =>
   await expect(html).toHaveAttribute('data-theme', 'dark');
 });
 
-test('saves screenshots of /trending signed in: en and zh, dark and light, 1440 and 390 px', async ({ page, wallet }, info) => {
+test('saves screenshots of /trending signed in: en and zh, dark and light, 1440 and 390 px', async ({
+  page,
+  wallet,
+}, info) => {
   test.slow();
   await signIn(page, wallet, '/trending');
   for (const lang of ['en_US', 'zhCN'] as const) {
     for (const theme of ['dark', 'light'] as const) {
-      await page.evaluate((settings) => {
-        localStorage.setItem('lang', settings.lang);
-        localStorage.setItem('theme', settings.theme);
-      }, { lang, theme });
+      await page.evaluate(
+        (settings) => {
+          localStorage.setItem('lang', settings.lang);
+          localStorage.setItem('theme', settings.theme);
+        },
+        { lang, theme },
+      );
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
         await page.reload();

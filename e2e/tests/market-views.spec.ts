@@ -12,7 +12,9 @@ const locales: Record<Lang, Tree> = {
 };
 
 function text(lang: Lang, key: string): string {
-  const value = key.split('.').reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], locales[lang]);
+  const value = key
+    .split('.')
+    .reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], locales[lang]);
   if (typeof value !== 'string') throw new Error(`no text ${key} in ${lang}`);
   return value;
 }
@@ -52,7 +54,9 @@ for (const { lang, width } of journeys) {
     const rows = table.locator('tbody tr');
     await expect(rows.first()).toBeVisible({ timeout: 180_000 });
     const before = await table.locator('tbody').innerText();
-    await expect.poll(() => table.locator('tbody').innerText(), { timeout: 120_000, intervals: [2000] }).not.toBe(before);
+    await expect
+      .poll(() => table.locator('tbody').innerText(), { timeout: 120_000, intervals: [2000] })
+      .not.toBe(before);
     await shot('trending');
     await expectNoHorizontalOverflow(page);
 

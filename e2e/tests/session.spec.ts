@@ -14,7 +14,10 @@ test('signing out in one tab signs the other tab out', async ({ page, context, w
   await expect(other.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
 });
 
-test('switching account in the wallet goes to /signout with the redirect, then to sign-in', async ({ page, wallet }) => {
+test('switching account in the wallet goes to /signout with the redirect, then to sign-in', async ({
+  page,
+  wallet,
+}) => {
   await signIn(page, wallet, '/trending');
   const urls = recordUrls(page);
 

@@ -5,7 +5,9 @@ test('a visitor opening /trending signs in with the wallet and lands on /trendin
   await signIn(page, wallet, '/trending');
 
   await expect(page).toHaveTitle(/ - FloorDesk$/);
-  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(shortAddress(wallet.address.toLowerCase()));
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(
+    shortAddress(wallet.address.toLowerCase()),
+  );
   expect(await page.evaluate(() => localStorage.getItem('sign_num'))).toMatch(/^[0-9a-f]{64}$/);
 });
 

@@ -19,7 +19,9 @@ async function openCollection(page: Page, market: DevnetMarket, slug: string, li
   await page.goto(`/collection/${collection.address}`);
   for (const listing of listings) {
     // By test id and token: the button's words follow the language.
-    const buy = page.getByTestId('listing-buy').and(page.getByRole('button', { name: new RegExp(`#${listing.tokenId}$`) }));
+    const buy = page
+      .getByTestId('listing-buy')
+      .and(page.getByRole('button', { name: new RegExp(`#${listing.tokenId}$`) }));
     await expect(buy).toBeVisible({ timeout: 60_000 });
   }
   return collection;

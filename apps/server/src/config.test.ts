@@ -30,7 +30,7 @@ describe('configuration', () => {
     expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
   });
 
-  it('reads TRUST_PROXY as a switch or the proxies\' addresses', () => {
+  it("reads TRUST_PROXY as a switch or the proxies' addresses", () => {
     expect([trust('true'), trust('false')]).toEqual([true, false]);
     expect(trust('10.0.0.1, 10.1.0.0/16')).toEqual(['10.0.0.1', '10.1.0.0/16']);
   });

@@ -12,13 +12,21 @@ export type Role = (typeof ROLES)[number];
 
 const commaList = z
   .string()
-  .transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((list) =>
+    list
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(Address));
 
 /** Fastify's trustProxy: `true` (trust every hop), or the proxies' addresses / CIDR ranges. */
 const trustProxy = z.string().transform((value): boolean | string[] => {
   if (value === 'true' || value === 'false') return value === 'true';
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 });
 
 const Env = z.object({
@@ -40,7 +48,12 @@ const Env = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   ROLES: z
     .string()
-    .transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(ROLES)).min(1))
     .default([...ROLES]),
   SIMULATOR: z.enum(['on', 'off']).default('on'),

@@ -9,7 +9,9 @@ describe('the devnet composed into the server', () => {
     const people = [0, 1, 2, 3, 4].map((index) => devnetAccount(index).address.toLowerCase());
     expect([...(withDevnetPremium(loadConfig({})).premiumAddresses ?? [])]).toEqual(people);
     const chosen = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-    expect([...(withDevnetPremium(loadConfig({ PREMIUM_ADDRESSES: chosen })).premiumAddresses ?? [])]).toEqual([chosen]);
+    expect([...(withDevnetPremium(loadConfig({ PREMIUM_ADDRESSES: chosen })).premiumAddresses ?? [])]).toEqual([
+      chosen,
+    ]);
     // Tests use the same accounts and decide premium themselves.
     expect(testConfig().premiumAddresses).toBeUndefined();
   });

@@ -56,10 +56,17 @@ export type RunningSimulator = { state(): SimulatorState; stop(): Promise<void> 
 /** Starts (or resumes, from DATA_DIR) FloorDesk's own devnet; it runs the devnet's chain id only. */
 export async function startServerDevnet(config: Config, onProgress: (message: string) => void): Promise<ServerDevnet> {
   if (config.chainId !== DEVNET_CHAIN_ID) {
-    throw new ConfigError(`CHAIN_ID=${config.chainId} needs RPC_URL; without it FloorDesk runs its devnet (${DEVNET_CHAIN_ID}).`);
+    throw new ConfigError(
+      `CHAIN_ID=${config.chainId} needs RPC_URL; without it FloorDesk runs its devnet (${DEVNET_CHAIN_ID}).`,
+    );
   }
   const { origin } = config.origin;
-  const devnet = await startDevnet({ dataDir: config.dataDir, origin, blockTimeSeconds: config.blockTimeSeconds, onProgress });
+  const devnet = await startDevnet({
+    dataDir: config.dataDir,
+    origin,
+    blockTimeSeconds: config.blockTimeSeconds,
+    onProgress,
+  });
   const { manifest, rpcUrl } = devnet;
   return {
     chain: devnetChainAccess(rpcUrl, manifest),

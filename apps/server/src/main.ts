@@ -79,7 +79,11 @@ async function main(): Promise<void> {
       chain,
       gasPrice: gasPrice.latest,
       ...(devnet && {
-        devnet: { simulatorState: () => simulator?.state() ?? SIMULATOR_OFF, rpcUrl: devnet.rpcUrl, assets: devnet.assets },
+        devnet: {
+          simulatorState: () => simulator?.state() ?? SIMULATOR_OFF,
+          rpcUrl: devnet.rpcUrl,
+          assets: devnet.assets,
+        },
       }),
     });
     running.push(() => app.close());

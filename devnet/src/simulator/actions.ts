@@ -159,7 +159,12 @@ async function cancel(ctx: TraderContext): Promise<Outcome | null> {
     },
     { orders: [listing.orderHash] },
   );
-  return done('cancel', { bot: listing.seller, collection: listing.collection.slug, txHash: hash, orderHashes: [listing.orderHash] });
+  return done('cancel', {
+    bot: listing.seller,
+    collection: listing.collection.slug,
+    txHash: hash,
+    orderHashes: [listing.orderHash],
+  });
 }
 
 async function buy(ctx: TraderContext): Promise<Outcome | null> {
@@ -210,9 +215,7 @@ async function sweep(ctx: TraderContext): Promise<Outcome | null> {
     if (!floor.some((l) => l.tokenId === listing.tokenId)) floor.push(listing);
     floors.set(listing.collection.slug, floor);
   }
-  const collection = ctx.market.pick(
-    ctx.collections.filter((c) => (floors.get(c.slug)?.length ?? 0) >= SWEEP_SIZE[0]),
-  );
+  const collection = ctx.market.pick(ctx.collections.filter((c) => (floors.get(c.slug)?.length ?? 0) >= SWEEP_SIZE[0]));
   if (!collection) return null;
   let listings = (floors.get(collection.slug) ?? []).slice(0, ctx.random.int(...SWEEP_SIZE));
   // One retry without the orders Seaport would skip (filled, cancelled, expired), so the trade fills all it sends.
@@ -280,14 +283,25 @@ async function transfer(ctx: TraderContext): Promise<Outcome | null> {
       : encodeFunctionData({
           abi: DEVNET_ERC1155_ABI,
           functionName: 'safeTransferFrom',
-          args: [from.address, to.address, holding.tokenId, BigInt(ctx.random.int(1, Number(min(holding.amount, 5n)))), '0x'],
+          args: [
+            from.address,
+            to.address,
+            holding.tokenId,
+            BigInt(ctx.random.int(1, Number(min(holding.amount, 5n)))),
+            '0x',
+          ],
         });
   const txHash = await ctx.sender.send(
     from,
     { to: collection.address, data },
     { keys: [holdingKey(from.address, collection.address, holding.tokenId)] },
   );
-  return done('transfer', { bot: from.address, collection: collection.slug, txHash, detail: `token ${holding.tokenId} to ${to.address}` });
+  return done('transfer', {
+    bot: from.address,
+    collection: collection.slug,
+    txHash,
+    detail: `token ${holding.tokenId} to ${to.address}`,
+  });
 }
 
 async function mint(ctx: TraderContext): Promise<Outcome | null> {

@@ -64,13 +64,16 @@ export class ChainView {
       switch (log.eventName) {
         case 'Transfer':
           this.move(log.address, log.args.tokenId, log.args.from, log.args.to, 1n);
-          if (log.args.from === zeroAddress) this.minted.set(log.address.toLowerCase(), this.mintedCount(log.address) + 1n);
+          if (log.args.from === zeroAddress)
+            this.minted.set(log.address.toLowerCase(), this.mintedCount(log.address) + 1n);
           break;
         case 'TransferSingle':
           this.move(log.address, log.args.id, log.args.from, log.args.to, log.args.value);
           break;
         case 'TransferBatch':
-          log.args.ids.forEach((id, i) => this.move(log.address, id, log.args.from, log.args.to, log.args.values[i] ?? 0n));
+          log.args.ids.forEach((id, i) =>
+            this.move(log.address, id, log.args.from, log.args.to, log.args.values[i] ?? 0n),
+          );
           break;
         case 'OrderFulfilled':
         case 'OrderCancelled':
@@ -78,7 +81,8 @@ export class ChainView {
           break;
         case 'CounterIncremented':
           // Seaport 1.6 raises a counter by a quasi-random amount, so only the event tells the new value.
-          if (isSeaport(log.address, this.options.seaport)) this.counters.set(log.args.offerer.toLowerCase(), log.args.newCounter);
+          if (isSeaport(log.address, this.options.seaport))
+            this.counters.set(log.args.offerer.toLowerCase(), log.args.newCounter);
           break;
         default:
           log satisfies never;

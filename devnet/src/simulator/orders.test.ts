@@ -43,7 +43,9 @@ describe('listingOrder', () => {
   });
 
   it('offers exactly one NFT, full open, with no zone', () => {
-    const order = listingOrder(terms({ token: { address: COLLECTION, standard: 'erc1155', royaltyBps: 0 }, amount: 3n }));
+    const order = listingOrder(
+      terms({ token: { address: COLLECTION, standard: 'erc1155', royaltyBps: 0 }, amount: 3n }),
+    );
     expect(order.offer).toEqual([
       { itemType: 3, token: COLLECTION, identifierOrCriteria: 7n, startAmount: 3n, endAmount: 3n },
     ]);

@@ -61,4 +61,3 @@ export function toPostListing(signed: SignedOrder, chainId: number, seaport: Add
     signature: signed.signature,
   };
 }
-

@@ -44,10 +44,15 @@ export class Sender {
     private readonly now: () => number,
   ) {}
 
-  async send(account: Account, tx: { to: Address; data: Hex; value?: bigint }, claims: FlightClaims = {}): Promise<Hex> {
+  async send(
+    account: Account,
+    tx: { to: Address; data: Hex; value?: bigint },
+    claims: FlightClaims = {},
+  ): Promise<Hex> {
     const from = account.address.toLowerCase();
     const nonce =
-      this.nonces.get(from) ?? (await this.client.getTransactionCount({ address: account.address, blockTag: 'pending' }));
+      this.nonces.get(from) ??
+      (await this.client.getTransactionCount({ address: account.address, blockTag: 'pending' }));
     let hash: Hex;
     try {
       hash = await this.wallet.sendTransaction({ account, chain: this.wallet.chain, ...tx, nonce });

@@ -89,7 +89,9 @@ describe('sixty seeded actions', () => {
 
   it('posts listings that verify against Seaport on the devnet, signed by their offerer', async () => {
     expect(listings.length).toBeGreaterThan(10);
-    const posted = new Set(actions.flatMap((action) => (action.kind === 'list' || action.kind === 'reprice' ? action.orderHashes : [])));
+    const posted = new Set(
+      actions.flatMap((action) => (action.kind === 'list' || action.kind === 'reprice' ? action.orderHashes : [])),
+    );
     for (const listing of listings) {
       expect(listing.chain_id).toBe(DEVNET_CHAIN_ID);
       expect(listing.protocol_address).toBe(devnet.manifest.seaport);
@@ -161,7 +163,11 @@ describe('sixty seeded actions', () => {
       const moved = parseEventLogs({ abi: EVENTS, logs: receipt.logs }).some((log) => {
         if (!isAddressEqual(log.address, collection.address)) return false;
         if (log.eventName === 'Transfer') {
-          return log.args.tokenId === order.tokenId && isAddressEqual(log.args.from, order.seller) && log.args.to === trade.buyer;
+          return (
+            log.args.tokenId === order.tokenId &&
+            isAddressEqual(log.args.from, order.seller) &&
+            log.args.to === trade.buyer
+          );
         }
         if (log.eventName === 'TransferSingle') {
           return log.args.id === order.tokenId && log.args.value === order.amount && log.args.to === trade.buyer;
@@ -287,7 +293,11 @@ describe("the deployer's chores", () => {
     const revealed = () =>
       client.readContract({ address: collection.address, abi: DEVNET_ERC721_ABI, functionName: 'revealed' });
     const feed = () =>
-      client.readContract({ address: devnet.manifest.ethUsdFeed, abi: ETH_USD_FEED_ABI, functionName: 'latestRoundData' });
+      client.readContract({
+        address: devnet.manifest.ethUsdFeed,
+        abi: ETH_USD_FEED_ABI,
+        functionName: 'latestRoundData',
+      });
     expect(await revealed()).toBe(false);
     const [, initialAnswer] = await feed();
 

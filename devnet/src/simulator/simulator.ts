@@ -141,10 +141,13 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   function schedule(): void {
     if (status !== 'running' || options.ratePerMinute <= 0) return;
     const interval = 60_000 / options.ratePerMinute;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void exclusive(() => tick()).finally(schedule);
-    }, interval * (0.5 + timing.next()));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void exclusive(() => tick()).finally(schedule);
+      },
+      interval * (0.5 + timing.next()),
+    );
   }
 
   /**
@@ -166,7 +169,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       market.tick(at.getTime());
       noteHotCollection();
       book.prune(view, BigInt(Math.floor(at.getTime() / 1000)));
-      await chores.run(at.getTime()).catch((error: unknown) => log('simulator: chore failed', { error: message(error) }));
+      await chores
+        .run(at.getTime())
+        .catch((error: unknown) => log('simulator: chore failed', { error: message(error) }));
       kind = forced ?? random.weighted(ACTION_WEIGHTS).kind;
       action = { ...(await runAction(ctx, kind)), at: at.toISOString() };
     } catch (error) {
@@ -188,7 +193,11 @@ export function startSimulator(options: SimulatorOptions): Simulator {
 
   function count(action: SimulatorAction): void {
     const key =
-      action.outcome === 'done' ? action.kind : action.outcome === 'refused' || action.outcome === 'error' ? action.outcome : null;
+      action.outcome === 'done'
+        ? action.kind
+        : action.outcome === 'refused' || action.outcome === 'error'
+          ? action.outcome
+          : null;
     if (key === null || key === 'idle') return;
     counts[key] = (counts[key] ?? 0) + 1;
     lastActionAt = action.at;

@@ -43,7 +43,9 @@ export function orderPrice(order: OrderComponents): bigint {
   return order.consideration.reduce((sum, item) => sum + item.startAmount, 0n);
 }
 
-export function fulfillOrderArgs(signed: SignedOrder): ContractFunctionArgs<typeof SEAPORT_ABI, 'payable', 'fulfillOrder'> {
+export function fulfillOrderArgs(
+  signed: SignedOrder,
+): ContractFunctionArgs<typeof SEAPORT_ABI, 'payable', 'fulfillOrder'> {
   return [{ parameters: orderParameters(signed.order), signature: signed.signature }, zeroHash];
 }
 

@@ -58,7 +58,13 @@ export type OrderComponents = {
   counter: bigint;
 };
 
-type JsonItem = { itemType: number; token: string; identifierOrCriteria: string; startAmount: string; endAmount: string };
+type JsonItem = {
+  itemType: number;
+  token: string;
+  identifierOrCriteria: string;
+  startAmount: string;
+  endAmount: string;
+};
 
 /** `OrderComponents` as marketplace APIs carry them in JSON: every uint as a decimal string. */
 export type OrderComponentsJson = {

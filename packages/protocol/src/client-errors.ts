@@ -11,7 +11,12 @@ const API_NAMES = Object.keys(apiRoutes) as [ApiName, ...ApiName[]];
 export const ClientErrorReport = z.object({
   kind: z.enum(CLIENT_ERROR_KINDS),
   /** The wallet's error code, or the failed call's envelope or HTTP status; null when there was none. */
-  code: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).nullable(),
+  code: z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1)
+    .nullable(),
   message: z.string().max(CLIENT_ERROR_LIMITS.message),
   /** The API call that failed; absent for wallet errors. */
   call: z.enum(API_NAMES).optional(),

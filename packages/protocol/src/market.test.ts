@@ -5,11 +5,21 @@ const MAX_UINT256 = 2n ** 256n - 1n;
 
 describe('UintString', () => {
   it('takes every uint256, 0 to 2^256 − 1', () => {
-    for (const value of [0n, 1n, 10n ** 77n, MAX_UINT256]) expect(UintString.safeParse(value.toString()).success).toBe(true);
+    for (const value of [0n, 1n, 10n ** 77n, MAX_UINT256])
+      expect(UintString.safeParse(value.toString()).success).toBe(true);
   });
 
   it('refuses what no uint256 field can hold, with one message', () => {
-    for (const text of [(MAX_UINT256 + 1n).toString(), '9'.repeat(78), '1'.padEnd(79, '0'), '-1', '01', '1.5', '0x10', '']) {
+    for (const text of [
+      (MAX_UINT256 + 1n).toString(),
+      '9'.repeat(78),
+      '1'.padEnd(79, '0'),
+      '-1',
+      '01',
+      '1.5',
+      '0x10',
+      '',
+    ]) {
       expect(UintString.safeParse(text).error?.issues.map((issue) => issue.message)).toEqual([
         'must be a whole number from 0 to 2^256 − 1, in decimal',
       ]);

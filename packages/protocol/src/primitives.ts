@@ -33,6 +33,4 @@ export const Address = z
   .meta({ example: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' });
 
 /** A 65-byte ECDSA signature as produced by `personal_sign`. */
-export const Signature = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{130}$/, { error: fieldRuleMessages.signature.en });
+export const Signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, { error: fieldRuleMessages.signature.en });

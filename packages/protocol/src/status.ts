@@ -168,7 +168,7 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     zh: '订单签名与挂单人不匹配。',
   },
   [Status.ListingStaleCounter]: {
-    en: "The order was signed with an old counter: the offerer has cancelled all such orders.",
+    en: 'The order was signed with an old counter: the offerer has cancelled all such orders.',
     zh: '订单使用了过期的计数器签名：挂单人已取消此类订单。',
   },
   [Status.ListingCancelled]: { en: 'The order has been cancelled.', zh: '该订单已被取消。' },

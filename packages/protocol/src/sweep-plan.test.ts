@@ -80,7 +80,10 @@ describe('selectSweep', () => {
 
   it('passes over listings known to be unfillable', () => {
     const gone = listing('10');
-    const plan = selectSweep([gone, listing('100'), listing('200'), listing('300')], options({ unfillable: new Set([gone.order_id]) }));
+    const plan = selectSweep(
+      [gone, listing('100'), listing('200'), listing('300')],
+      options({ unfillable: new Set([gone.order_id]) }),
+    );
     expect(plan.skipped).toEqual([{ listing: gone, reason: 'unfillable' }]);
   });
 

@@ -39,7 +39,15 @@ export const BREAK_EVEN_FEE_PERCENT = 2.5;
 export type SweepRole = 'buy' | 'spare' | 'skip';
 
 /** The listing fields a sweep plan item carries: the plan item's schema picks these, and `planItemOf` copies them. */
-export const PLAN_ITEM_LISTING_FIELDS = ['order_id', 'token_id', 'price', 'marketplace', 'order_way', 'img', 'rank'] as const;
+export const PLAN_ITEM_LISTING_FIELDS = [
+  'order_id',
+  'token_id',
+  'price',
+  'marketplace',
+  'order_way',
+  'img',
+  'rank',
+] as const;
 export type PlanItemListingField = (typeof PLAN_ITEM_LISTING_FIELDS)[number];
 export type PlanItemListing = Pick<SweepPlanItem, PlanItemListingField>;
 
@@ -106,7 +114,11 @@ export type SweepSelection<C extends SweepCandidate> = {
   worstCase: bigint;
 };
 
-function skipReason(listing: SweepCandidate, taken: ReadonlySet<string>, options: SweepSelectionOptions): SkipReason | null {
+function skipReason(
+  listing: SweepCandidate,
+  taken: ReadonlySet<string>,
+  options: SweepSelectionOptions,
+): SkipReason | null {
   if (options.unfillable?.has(listing.order_id)) return 'unfillable';
   if (options.ownWallets.has(listing.from_address.toLowerCase())) return 'own';
   if (taken.has(listing.token_id)) return 'duplicate';
@@ -154,7 +166,10 @@ export function selectSweep<C extends SweepCandidate>(
     if (!reason) taken.add(listing.token_id);
   }
   const total = buy.reduce((sum, listing) => sum + BigInt(listing.price), 0n);
-  const worstCase = dearest([...buy, ...spares].map((listing) => BigInt(listing.price)), options.count);
+  const worstCase = dearest(
+    [...buy, ...spares].map((listing) => BigInt(listing.price)),
+    options.count,
+  );
   return { buy, spares, skipped, total, worstCase };
 }
 

@@ -18,7 +18,10 @@ const Gwei = z.number().nonnegative().max(GAS_GWEI_MAX).nullable();
 /** One gas preset; the rules its values obey are `gasEntryProblem`'s. */
 export const GasEntrySchema = z
   .object({
-    type: z.number().int().refine((type) => GAS_PRESET_TYPES.includes(type as never), { error: fieldRuleMessages.gas.en }),
+    type: z
+      .number()
+      .int()
+      .refine((type) => GAS_PRESET_TYPES.includes(type as never), { error: fieldRuleMessages.gas.en }),
     status: z.union([z.literal(0), z.literal(1)]),
     /** Priority fee, Gwei (2 decimals); null when unset. */
     prio: Gwei,

@@ -8,7 +8,16 @@ vi.mock('zod', () => ({
   },
 }));
 
-const WEB_RUNTIME = ['./address', './constants', './gas', './http', './marketplaces', './routes', './status', './sweep-plan'];
+const WEB_RUNTIME = [
+  './address',
+  './constants',
+  './gas',
+  './http',
+  './marketplaces',
+  './routes',
+  './status',
+  './sweep-plan',
+];
 
 describe('what the web app runs of the protocol', () => {
   it.each(WEB_RUNTIME)('%s loads without zod', async (module) => {

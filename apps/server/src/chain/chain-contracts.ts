@@ -1,7 +1,6 @@
 import { type Marketplace, MAINNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 
-
 /** How a Seaport-based marketplace's orders are recognised: its fee recipients or its zones. */
 export type MarketplaceIdentity = { marketplace: Marketplace; feeRecipients: readonly Hex[]; zones: readonly Hex[] };
 

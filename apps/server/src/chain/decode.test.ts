@@ -188,7 +188,10 @@ describe('decodeLogs', () => {
 
   it('skips a log whose data does not fit its signature instead of failing the batch', () => {
     const good = transferLog(collection, { from: noZone, to: buyer, tokenId: 1n }, at);
-    const truncated = { ...transferSingleLog(collection, { operator: seller, from: seller, to: buyer, id: 1n, value: 1n }, at), data: '0x01' };
+    const truncated = {
+      ...transferSingleLog(collection, { operator: seller, from: seller, to: buyer, id: 1n, value: 1n }, at),
+      data: '0x01',
+    };
     const hostileLength = {
       ...transferBatchLog(collection, { operator: seller, from: seller, to: buyer, ids: [1n], values: [1n] }, at),
       data: `0x${'0'.repeat(62)}40${'f'.repeat(64)}`,

@@ -54,7 +54,16 @@ export type DecodedLogs = {
 
 /** A batch with nothing in it yet. */
 export function noDecodedLogs(): DecodedLogs {
-  return { sales: [], transfers: [], fills: [], cancels: [], counters: [], approvals: [], metadataUpdates: [], malformed: 0 };
+  return {
+    sales: [],
+    transfers: [],
+    fills: [],
+    cancels: [],
+    counters: [],
+    approvals: [],
+    metadataUpdates: [],
+    malformed: 0,
+  };
 }
 
 /**
@@ -120,8 +129,8 @@ function decodeLog(log: RawLog, contracts: ChainContracts, out: DecodedLogs): vo
     case TOPIC.transferSingle:
       out.transfers.push({
         blockNumber,
-          txHash,
-          logIndex,
+        txHash,
+        logIndex,
         itemIndex: 0,
         collection: address,
         tokenId: uintWord(log.data, 0),
@@ -138,8 +147,8 @@ function decodeLog(log: RawLog, contracts: ChainContracts, out: DecodedLogs): vo
       // ERC-721 and ERC-1155 agree on this event; the data is the bool.
       out.approvals.push({
         blockNumber,
-          txHash,
-          logIndex,
+        txHash,
+        logIndex,
         collection: address,
         owner: topicAddress(log, 1),
         operator: topicAddress(log, 2),
@@ -161,8 +170,8 @@ function decodeLog(log: RawLog, contracts: ChainContracts, out: DecodedLogs): vo
     case TOPIC.batchMetadataUpdate:
       out.metadataUpdates.push({
         blockNumber,
-          txHash,
-          logIndex,
+        txHash,
+        logIndex,
         collection: address,
         fromTokenId: uintWord(log.data, 0),
         toTokenId: uintWord(log.data, 1),

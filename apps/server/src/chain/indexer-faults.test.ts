@@ -34,7 +34,12 @@ async function transfersOnChain(): Promise<number> {
 }
 
 async function indexed(): Promise<{ blocks: number; maxBlock: number; transfers: number; distinct: number }> {
-  const { rows } = await database().pool.query<{ blocks: number; max_block: number; transfers: number; distinct: number }>(
+  const { rows } = await database().pool.query<{
+    blocks: number;
+    max_block: number;
+    transfers: number;
+    distinct: number;
+  }>(
     `select (select count(*)::int from chain_blocks) as blocks,
             (select coalesce(max(number), -1)::int from chain_blocks) as max_block,
             (select count(*)::int from transfers) as transfers,
@@ -106,8 +111,14 @@ describe('the indexer under faults', () => {
         }
         // Every 9th request hangs past the client's timeout.
         if (requests % 9 === 0) return void setTimeout(() => response.destroy(), 1500);
-        fetch(devnet().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(body) })
-          .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
+        fetch(devnet().rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.concat(body),
+        })
+          .then(async (answer) =>
+            response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()),
+          )
           .catch(() => response.destroy());
       });
     });

@@ -97,7 +97,9 @@ describe('the indexer', () => {
       priceWei: 7n * 10n ** 16n,
     });
     await indexToHead(options);
-    const filled = await database().pool.query('select status from listings where order_hash = $1', [orphaned.orderHash]);
+    const filled = await database().pool.query('select status from listings where order_hash = $1', [
+      orphaned.orderHash,
+    ]);
     expect(filled.rows).toEqual([{ status: 'filled' }]);
 
     await rpc(devnet().rpcUrl, 'evm_revert', [fork]);
@@ -118,7 +120,9 @@ describe('the indexer', () => {
     expect(txs).toContain(kept.txHash.toLowerCase());
     expect(await salesIndexed()).toEqual((await salesOnChain()).toSorted(byLog));
     // The orphaned fill never happened on this chain: its listing is live again.
-    const revived = await database().pool.query('select status from listings where order_hash = $1', [orphaned.orderHash]);
+    const revived = await database().pool.query('select status from listings where order_hash = $1', [
+      orphaned.orderHash,
+    ]);
     expect(revived.rows).toEqual([{ status: 'active' }]);
     const { rows } = await database().pool.query<{ trades: number; sales: number }>(
       `select (select coalesce(sum(trades), 0)::int from collection_stats_1m) as trades,
@@ -164,4 +168,3 @@ describe('the indexer', () => {
     }
   }, 60_000);
 });
-

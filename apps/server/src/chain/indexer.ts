@@ -113,9 +113,7 @@ export const INDEXER_LOCK_KEY = 0x666c6f6fn;
  * whoever holds the advisory lock INDEXER_LOCK_KEY (`writerLock` tries to take it), and a second indexer waits as a
  * standby.
  */
-export function startIndexer(
-  options: IndexerOptions & { writerLock: () => Promise<HeldLock | undefined> },
-): Indexer {
+export function startIndexer(options: IndexerOptions & { writerLock: () => Promise<HeldLock | undefined> }): Indexer {
   const stopping = new AbortController();
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>

@@ -74,9 +74,7 @@ export function startMempoolWatcher(options: RoleContext & { pollMs?: number }):
     try {
       filter ??= await chain.client.createPendingTransactionFilter();
       const hashes = await chain.client.getFilterChanges({ filter });
-      const txs = await Promise.all(
-        hashes.map((hash) => chain.client.getTransaction({ hash }).catch(() => undefined)),
-      );
+      const txs = await Promise.all(hashes.map((hash) => chain.client.getTransaction({ hash }).catch(() => undefined)));
       for (const tx of txs) if (tx) await recordPending(db, tx, chain.contracts.seaport, options.now());
       const droppedBefore = new Date(options.now().getTime() - PENDING_TTL_MS);
       await db.execute(sql`delete from pending_buys where seen_at < ${droppedBefore}`);

@@ -58,7 +58,9 @@ async function collectionImages(): Promise<Record<string, string | null>> {
     'select address, image_url from collections',
   );
   const images = new Map(rows.map((row) => [row.address, row.image_url]));
-  return Object.fromEntries(COLLECTIONS.map((spec) => [spec.slug, images.get(addressOf(spec.slug).toLowerCase()) ?? null]));
+  return Object.fromEntries(
+    COLLECTIONS.map((spec) => [spec.slug, images.get(addressOf(spec.slug).toLowerCase()) ?? null]),
+  );
 }
 
 /** Tokens of the collection with a rarity rank. */
@@ -131,7 +133,9 @@ describe('metadata', () => {
 
   it('fetches nothing from a loopback metadata server that the composition did not allow', async () => {
     await repointTokenUris(devnet().rpcUrl, devnet().manifest, origin);
-    await database().pool.query(`update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null`);
+    await database().pool.query(
+      `update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null`,
+    );
     const strict = createGuardedFetch({ ipfsGateway: config.ipfsGateway });
     await fillTokenMetadata({ ...passes, fetchUri: strict, now: () => new Date() }, 500);
     const { rows } = await database().pool.query<{ fetched: number; traits: number; attempted: number }>(
@@ -146,7 +150,9 @@ describe('metadata', () => {
 
   it('stores names, images and traits once the metadata server answers, and refetches after a reveal', async () => {
     await repointTokenUris(devnet().rpcUrl, devnet().manifest, origin);
-    await database().pool.query(`update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null`);
+    await database().pool.query(
+      `update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null`,
+    );
     await drain();
 
     const spec = COLLECTIONS.find((c) => c.standard === 'erc721' && c.revealAfterMs === undefined);
@@ -172,7 +178,10 @@ describe('metadata', () => {
     // The devnet's contracts have no contract-level metadata: each collection shows its first token.
     expect(await collectionImages()).toEqual(
       Object.fromEntries(
-        COLLECTIONS.map((c) => [c.slug, c === hidden ? hiddenImageUrl(assetOrigin, c.slug) : tokenImageUrl(assetOrigin, c.slug, 1)]),
+        COLLECTIONS.map((c) => [
+          c.slug,
+          c === hidden ? hiddenImageUrl(assetOrigin, c.slug) : tokenImageUrl(assetOrigin, c.slug, 1),
+        ]),
       ),
     );
     await rankStaleCollections(database().db);
@@ -193,7 +202,11 @@ describe('metadata', () => {
     });
     await receiptOf(
       devnet().chain.client,
-      await owner.writeContract({ address: hiddenAddress, abi: parseAbi(['function reveal()']), functionName: 'reveal' }),
+      await owner.writeContract({
+        address: hiddenAddress,
+        abi: parseAbi(['function reveal()']),
+        functionName: 'reveal',
+      }),
     );
     await indexToHead(indexerOptions(database(), devnet().chain));
     await drain();
@@ -212,9 +225,10 @@ describe('metadata', () => {
     if (!spec) throw new Error('no ERC-1155 in the catalog');
     const collection = addressOf(spec.slug).toLowerCase();
     await database().pool.query('update collections set rarity_stale = false');
-    await database().pool.query(`update tokens set metadata_status = 'pending' where collection = $1 and token_id = 3`, [
-      collection,
-    ]);
+    await database().pool.query(
+      `update tokens set metadata_status = 'pending' where collection = $1 and token_id = 3`,
+      [collection],
+    );
     await drain();
     const { rows } = await database().pool.query<{ address: string }>(
       'select address from collections where rarity_stale',

@@ -52,7 +52,9 @@ export async function fillCollectionInfo({
         read(chain.client.readContract({ ...contract, functionName: 'contractURI' })),
       ]);
       const standard = is721 ? 'erc721' : is1155 ? 'erc1155' : null;
-      const image = contractUri ? await read(fetchJson(fetchUri, contractUri).then((metadata) => stringOrNull(metadata.image))) : null;
+      const image = contractUri
+        ? await read(fetchJson(fetchUri, contractUri).then((metadata) => stringOrNull(metadata.image)))
+        : null;
       await db.execute(sql`
         update collections set name = ${name}, symbol = ${symbol}, total_supply = ${supply?.toString() ?? null},
                standard = ${standard}, info_status = 'ok', image_url = coalesce(${image}, image_url)
@@ -91,7 +93,12 @@ export async function fillTokenMetadata(
         const uri =
           row.standard === 'erc1155'
             ? (
-                await chain.client.readContract({ address: row.collection, abi: INFO_ABI, functionName: 'uri', args: [tokenId] })
+                await chain.client.readContract({
+                  address: row.collection,
+                  abi: INFO_ABI,
+                  functionName: 'uri',
+                  args: [tokenId],
+                })
               ).replace('{id}', tokenId.toString(16).padStart(64, '0'))
             : await chain.client.readContract({
                 address: row.collection,
@@ -102,7 +109,9 @@ export async function fillTokenMetadata(
         const metadata = await fetchJson(fetchUri, uri);
         const attributes = Array.isArray(metadata.attributes) ? (metadata.attributes as Attribute[]) : [];
         const traits = attributes
-          .filter((a) => typeof a.trait_type === 'string' && (typeof a.value === 'string' || typeof a.value === 'number'))
+          .filter(
+            (a) => typeof a.trait_type === 'string' && (typeof a.value === 'string' || typeof a.value === 'number'),
+          )
           .map((a) => ({ type: String(a.trait_type), value: String(a.value) }));
         const image = stringOrNull(metadata.image);
         await db.transaction(async (tx) => {
@@ -172,6 +181,7 @@ async function fetchJson(fetchUri: GuardedFetch, uri: string): Promise<Record<st
   const fetched = await fetchUri(uri);
   if (!fetched.ok) throw new Error(`metadata ${uri.slice(0, 200)}: ${JSON.stringify(fetched.refusal)}`);
   const body: unknown = JSON.parse(fetched.value.body.toString('utf8'));
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error(`metadata ${uri.slice(0, 200)}: not an object`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new Error(`metadata ${uri.slice(0, 200)}: not an object`);
   return body as Record<string, unknown>;
 }

@@ -17,7 +17,9 @@ export async function openChain(rpcUrl: string, chainId: number): Promise<ChainA
  * feed's address is mainnet's alone.
  */
 function canonicalContracts(chainId: number): ChainContracts {
-  return chainId === MAINNET_CONTRACTS.chainId ? MAINNET_CONTRACTS : { ...MAINNET_CONTRACTS, chainId, ethUsdFeed: undefined };
+  return chainId === MAINNET_CONTRACTS.chainId
+    ? MAINNET_CONTRACTS
+    : { ...MAINNET_CONTRACTS, chainId, ethUsdFeed: undefined };
 }
 
 async function expectChainId({ client }: ChainAccess, expected: number): Promise<void> {

@@ -83,11 +83,7 @@ async function clearMinedPending(db: Executor, blocks: readonly BlockHeader[]): 
   }
 }
 
-async function insertSales(
-  db: Executor,
-  { sales }: DecodedLogs,
-  timeOf: (block: number) => Date,
-): Promise<number> {
+async function insertSales(db: Executor, { sales }: DecodedLogs, timeOf: (block: number) => Date): Promise<number> {
   if (sales.length === 0) return 0;
   // Only rows actually inserted feed the rollup, which keeps the counts exact when a batch is ingested twice.
   const column = <T>(value: (sale: SaleEvent) => T) => sql.param(sales.map(value));

@@ -38,10 +38,7 @@ export async function temporaryDataDir(): Promise<{ path: string; remove(): Prom
  * Runs PostgreSQL from npm with its cluster in `<dataDir>/postgres`: created on first start, reused after.
  * `log` receives the server's own output.
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  log: (message: string) => void,
-): Promise<PostgresServer> {
+export async function startEmbeddedPostgres(dataDir: string, log: (message: string) => void): Promise<PostgresServer> {
   const EmbeddedPostgresServer = await importWithoutExitHooks();
   const clusterDir = path.join(dataDir, 'postgres');
   const port = await freePort();
@@ -59,12 +56,16 @@ export async function startEmbeddedPostgres(
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
       // TCP on loopback only; no Unix socket, whose default directory may not exist or be writable.
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
       // The indexer writes in bulk: fewer checkpoints (and the full-page writes after each) and a cache that holds
       // the hot indexes. Modest for a workstation; a managed server (DATABASE_URL) brings its own settings.
-      '-c', 'shared_buffers=256MB',
-      '-c', 'max_wal_size=2GB',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'max_wal_size=2GB',
     ],
     onLog: log,
     onError: (error) => log(String(error)),
@@ -151,7 +152,10 @@ async function firstClosedDirectory(
  */
 async function systemUser(name: string): Promise<{ uid: number; gid: number } | undefined> {
   const passwd = await readFile('/etc/passwd', 'utf8').catch(() => '');
-  const fields = passwd.split('\n').map((line) => line.split(':')).find((entry) => entry[0] === name);
+  const fields = passwd
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((entry) => entry[0] === name);
   return fields ? { uid: Number(fields[2]), gid: Number(fields[3]) } : undefined;
 }
 

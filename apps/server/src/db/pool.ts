@@ -33,12 +33,14 @@ export function executePrepared<Row extends Record<string, unknown>>(
   name: string,
   query: SQL,
 ): Promise<QueryResult<Row>> {
-  return db._.session.prepareQuery<{ execute: QueryResult<Row>; all: unknown; values: unknown }>(
-    dialect.sqlToQuery(query),
-    undefined,
-    name,
-    false,
-  ).execute();
+  return db._.session
+    .prepareQuery<{ execute: QueryResult<Row>; all: unknown; values: unknown }>(
+      dialect.sqlToQuery(query),
+      undefined,
+      name,
+      false,
+    )
+    .execute();
 }
 
 export type DatabaseConnection = { pool: Pool; db: Database };
@@ -60,7 +62,11 @@ export function connectDatabase(url: string, onIdleError: (error: Error) => void
  * lock belongs to one connection, which must stay checked out from lock to unlock, and drizzle hands out a dedicated
  * connection only for the length of a transaction.
  */
-export async function withAdvisoryLock<T>(pool: Pool, key: bigint, work: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function withAdvisoryLock<T>(
+  pool: Pool,
+  key: bigint,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [key.toString()]);
@@ -105,5 +111,7 @@ const UNIQUE_VIOLATION = '23505';
 
 /** Whether a query failed because a unique constraint refused its row (drizzle wraps the driver's error). */
 export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof DrizzleQueryError && error.cause instanceof DatabaseError && error.cause.code === UNIQUE_VIOLATION;
+  return (
+    error instanceof DrizzleQueryError && error.cause instanceof DatabaseError && error.cause.code === UNIQUE_VIOLATION
+  );
 }

@@ -217,8 +217,12 @@ export const listings = pgTable(
     index('listings_collection_token_idx').on(table.collection, table.tokenId),
     index('listings_offerer_idx').on(table.offerer),
     index('listings_status_block_idx').on(table.statusBlock),
-    index('listings_active_validated_block_idx').on(table.validatedBlock).where(sql`status = 'active'`),
-    index('listings_unverified_idx').on(table.orderHash).where(sql`status = 'unverified'`),
+    index('listings_active_validated_block_idx')
+      .on(table.validatedBlock)
+      .where(sql`status = 'active'`),
+    index('listings_unverified_idx')
+      .on(table.orderHash)
+      .where(sql`status = 'unverified'`),
     index('listings_created_at_idx').on(table.createdAt),
   ],
 );

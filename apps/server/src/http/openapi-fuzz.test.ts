@@ -112,7 +112,11 @@ async function aListing(token: Address): Promise<PostListingRequest> {
   const { chain, manifest } = devnet();
   const ids = Array.from({ length: 100 }, (_, i) => BigInt(i + 1));
   const owners = await Promise.all(
-    ids.map((id) => chain.client.readContract({ address: token, abi: erc721Abi, functionName: 'ownerOf', args: [id] }).catch(() => undefined)),
+    ids.map((id) =>
+      chain.client
+        .readContract({ address: token, abi: erc721Abi, functionName: 'ownerOf', args: [id] })
+        .catch(() => undefined),
+    ),
   );
   const index = owners.findIndex((owner) => bots.some((bot) => bot.address === owner));
   seller = bots.find((bot) => bot.address === owners[index]) as (typeof bots)[number];
@@ -154,7 +158,17 @@ async function refreshSession(who: 'alice' | 'bob'): Promise<void> {
 
 /** The operations of an OpenAPI document, with their query parameters and JSON body. */
 function documentedOperations(doc: {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> }; security?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; schema: Schema }[];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        security?: unknown[];
+      }
+    >
+  >;
 }): Operation[] {
   return Object.entries(doc.paths).flatMap(([url, byMethod]) =>
     Object.entries(byMethod).map(([method, operation]) => {
@@ -164,7 +178,9 @@ function documentedOperations(doc: {
         method: method.toUpperCase() as Operation['method'],
         url,
         auth: (operation.security?.length ?? 0) > 0,
-        ...(query?.length && { query: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])) }),
+        ...(query?.length && {
+          query: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])),
+        }),
         ...(body && { body }),
       };
     }),
@@ -275,7 +291,9 @@ function sample(schema: Schema, random: Random): unknown {
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => sample(part, random)));
   switch (schema.type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, random)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, random)]),
+      );
     case 'array':
       return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? {}, random));
     case 'integer':
@@ -332,7 +350,9 @@ function startingQuery(operation: Operation, random: Random): Record<string, unk
     '/api/watchlist': { window: '5' },
     '/api/search': { q: 'moon' },
   };
-  const sampled = Object.fromEntries(Object.entries(operation.query ?? {}).map(([name, schema]) => [name, sample(schema, random)]));
+  const sampled = Object.fromEntries(
+    Object.entries(operation.query ?? {}).map(([name, schema]) => [name, sample(schema, random)]),
+  );
   return { ...sampled, ...known[operation.url] };
 }
 
@@ -383,7 +403,9 @@ const asText = (item: unknown) => (typeof item === 'string' ? item : (JSON.strin
 
 function queryString(query: Record<string, unknown>): string {
   return Object.entries(query)
-    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => `${name}=${percentEncoded(asText(item))}`))
+    .flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((item) => `${name}=${percentEncoded(asText(item))}`),
+    )
     .join('&');
 }
 
@@ -395,9 +417,17 @@ async function send(request: InjectOptions): Promise<void> {
   // Each from its own address, so the per-client rate limits leave the fuzzing alone.
   const n = ++sent;
   const logged = log.lines.length;
-  const response = await app.inject({ ...request, remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
+  const response = await app.inject({
+    ...request,
+    remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  });
   if (response.statusCode >= 500) {
-    failures.push({ request, code: response.statusCode, answer: response.body.slice(0, 300), logged: log.lines.slice(logged) });
+    failures.push({
+      request,
+      code: response.statusCode,
+      answer: response.body.slice(0, 300),
+      logged: log.lines.slice(logged),
+    });
   }
   // A fuzzed logout ends the session it was sent with: sign in again for what follows.
   const headers = (request.headers ?? {}) as Headers;
@@ -454,7 +484,12 @@ async function fuzzBody(operation: Operation, random: Random, ownHeaders: Header
   await send(jsonRequest(operation, { ...(start as object), unexpected: 'field' }, ownHeaders));
   for (const value of HOSTILE) await send(jsonRequest(operation, value, random.pick(sessionVariants())));
   for (const payload of RAW_BODIES) {
-    await send({ method: operation.method, url: operation.url, headers: { ...ownHeaders, 'content-type': 'application/json' }, payload });
+    await send({
+      method: operation.method,
+      url: operation.url,
+      headers: { ...ownHeaders, 'content-type': 'application/json' },
+      payload,
+    });
   }
   for (const type of CONTENT_TYPES) {
     await send({
@@ -473,16 +508,34 @@ async function fuzzBody(operation: Operation, random: Random, ownHeaders: Header
   }
 }
 
-const QUERY_DAMAGE: readonly string[] = ['%', '%zz', '%00', '%C0%AE', '%ED%A0%80', '%FF%FE', '&&&', '==', 'x'.repeat(8000)];
+const QUERY_DAMAGE: readonly string[] = [
+  '%',
+  '%zz',
+  '%00',
+  '%C0%AE',
+  '%ED%A0%80',
+  '%FF%FE',
+  '&&&',
+  '==',
+  'x'.repeat(8000),
+];
 
 async function fuzzQuery(operation: Operation, random: Random, ownHeaders: Headers): Promise<void> {
   const start = startingQuery(operation, random);
   for (const headers of sessionVariants()) await send(queryRequest(operation, queryString(start), headers));
   for (const name of Object.keys(start)) {
-    await send(queryRequest(operation, queryString(withValue(start, [name], undefined) as Record<string, unknown>), ownHeaders));
+    await send(
+      queryRequest(operation, queryString(withValue(start, [name], undefined) as Record<string, unknown>), ownHeaders),
+    );
     await send(queryRequest(operation, queryString({ ...start, [name]: ['1', '2'] }), ownHeaders));
     for (const value of HOSTILE) {
-      await send(queryRequest(operation, queryString({ ...start, [name]: typeof value === 'string' ? value : JSON.stringify(value) }), ownHeaders));
+      await send(
+        queryRequest(
+          operation,
+          queryString({ ...start, [name]: typeof value === 'string' ? value : JSON.stringify(value) }),
+          ownHeaders,
+        ),
+      );
     }
     for (const raw of QUERY_DAMAGE) await send(queryRequest(operation, `${name}=${raw}`, ownHeaders));
   }
@@ -496,11 +549,16 @@ async function fuzzQuery(operation: Operation, random: Random, ownHeaders: Heade
 describe('every operation of /api/openapi.json, fuzzed', () => {
   it('starts from requests the server accepts, so the damage done to them is what it refuses', async () => {
     const random = seededRandom(SEED);
-    for (const [url, headers] of [['/api/orders/listings', {}], ['/api/sweep/quote', sessions.alice]] as const) {
+    for (const [url, headers] of [
+      ['/api/orders/listings', {}],
+      ['/api/sweep/quote', sessions.alice],
+    ] as const) {
       const body = startingBody({ method: 'POST', url, auth: false }, random);
-      expect((await app.inject(jsonRequest({ method: 'POST', url, auth: false }, body, headers))).json()).toMatchObject({
-        status: Status.Ok,
-      });
+      expect((await app.inject(jsonRequest({ method: 'POST', url, auth: false }, body, headers))).json()).toMatchObject(
+        {
+          status: Status.Ok,
+        },
+      );
     }
     const chainId = await app.inject({
       method: 'POST',
@@ -544,16 +602,23 @@ describe('beyond the OpenAPI document', () => {
       ]),
     ];
     const json = { 'content-type': 'application/json', host: RPC_HOST };
-    for (const body of bodies) await send({ method: 'POST', url: '/rpc', headers: json, payload: JSON.stringify(body) ?? 'null' });
+    for (const body of bodies)
+      await send({ method: 'POST', url: '/rpc', headers: json, payload: JSON.stringify(body) ?? 'null' });
     for (const payload of RAW_BODIES) await send({ method: 'POST', url: '/rpc', headers: json, payload });
     for (const type of CONTENT_TYPES) {
       const headers = { host: RPC_HOST, ...(type && { 'content-type': type }) };
       await send({ method: 'POST', url: '/rpc', headers, payload: JSON.stringify(call('eth_chainId', [])) });
     }
     for (const host of ['evil.example', '127.0.0.1.nip.io', 'x'.repeat(3000)]) {
-      await send({ method: 'POST', url: '/rpc', headers: { host, 'content-type': 'application/json' }, payload: JSON.stringify(random.pick(bodies)) });
+      await send({
+        method: 'POST',
+        url: '/rpc',
+        headers: { host, 'content-type': 'application/json' },
+        payload: JSON.stringify(random.pick(bodies)),
+      });
     }
-    for (const method of ['GET', 'PUT', 'DELETE', 'OPTIONS'] as const) await send({ method, url: '/rpc', headers: { host: RPC_HOST } });
+    for (const method of ['GET', 'PUT', 'DELETE', 'OPTIONS'] as const)
+      await send({ method, url: '/rpc', headers: { host: RPC_HOST } });
     expect(failed()).toEqual([]);
   });
 

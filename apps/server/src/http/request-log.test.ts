@@ -48,7 +48,13 @@ describe('request logging', () => {
     const lines = log.lines as Line[];
     const info = lines.filter((line) => line.level >= INFO_LEVEL);
     expect(info).toEqual([
-      expect.objectContaining({ msg: 'api call', method: 'GET', url: '/api/app/config', status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({
+        msg: 'api call',
+        method: 'GET',
+        url: '/api/app/config',
+        status: 200,
+        ms: expect.any(Number),
+      }),
     ]);
     const debug = lines.filter((line) => line.level === DEBUG_LEVEL && line.msg === 'request').map((line) => line.url);
     expect(debug).toEqual(urls.slice(1));

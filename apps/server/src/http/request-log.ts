@@ -10,7 +10,12 @@ const API_PATHS: ReadonlySet<string> = new Set(Object.values(apiRoutes).map((rou
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (API_PATHS.has(request.routeOptions.url ?? '')) request.log.info(line, 'api call');
     else request.log.debug(line, 'request');
   });

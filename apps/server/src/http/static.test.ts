@@ -45,7 +45,11 @@ describe('with a built web app', () => {
   it.each([
     ['a range beyond the file', { range: 'bytes=1000-2000' }, 416],
     ['an If-Match no version satisfies', { 'if-match': '"some-other-version"' }, 412],
-    ['an If-Unmodified-Since before the file was written', { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' }, 412],
+    [
+      'an If-Unmodified-Since before the file was written',
+      { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' },
+      412,
+    ],
   ])("refuses %s with the client's own status, not a server error", async (_, headers, code) => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-3f2a.js', headers });
     expect(response.statusCode).toBe(code);

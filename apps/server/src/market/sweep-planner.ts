@@ -97,14 +97,20 @@ async function simulateSweep<C extends PlannableListing>(
   // Beyond the planned ones Seaport reports spares as skipped: it stopped at `maximumFulfilled`.
   const available = (all ?? planned).available;
   const skipped = orders.filter((_, index) => !available[index]);
-  return skipped.length > 0 ? { kind: 'skips', skipped } : { kind: 'fills', data: call.data, gasEstimate: planned.gasUsed };
+  return skipped.length > 0
+    ? { kind: 'skips', skipped }
+    : { kind: 'fills', data: call.data, gasEstimate: planned.gasUsed };
 }
 
 /**
  * Which listings make the sweep revert, or would be skipped: each one filled alone, all in parallel (one JSON-RPC
  * batch).
  */
-async function findCulprits<C extends PlannableListing>(chain: ChainAccess, buyer: Address, orders: readonly C[]): Promise<C[]> {
+async function findCulprits<C extends PlannableListing>(
+  chain: ChainAccess,
+  buyer: Address,
+  orders: readonly C[],
+): Promise<C[]> {
   const alone = await Promise.all(orders.map((order) => fillAll(chain, buyer, [order])));
   return orders.filter((_, index) => {
     const outcome = alone[index];

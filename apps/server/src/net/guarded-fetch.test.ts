@@ -7,7 +7,12 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 const EMPTY_OBJECT: Handler = (_request, response) => response.end('{}');
 
 /** A local HTTP server on 127.0.0.1 whose answer each test sets; it records the paths it was asked for. */
-async function localServer(): Promise<{ origin: string; paths: string[]; answer(handler: Handler): void; server: Server }> {
+async function localServer(): Promise<{
+  origin: string;
+  paths: string[];
+  answer(handler: Handler): void;
+  server: Server;
+}> {
   const paths: string[] = [];
   let handler = EMPTY_OBJECT;
   const server = createServer((request, response) => {
@@ -146,7 +151,10 @@ describe('the guarded fetcher', () => {
       response.setHeader('content-length', String(4096));
       response.end('x'.repeat(4096));
     });
-    expect(await allowed(`${site.origin}/declared`)).toEqual({ ok: false, refusal: { reason: 'too-large', limit: 1024 } });
+    expect(await allowed(`${site.origin}/declared`)).toEqual({
+      ok: false,
+      refusal: { reason: 'too-large', limit: 1024 },
+    });
 
     let written = 0;
     site.answer((_request, response) => {
@@ -157,7 +165,10 @@ describe('the guarded fetcher', () => {
       }, 1);
       response.on('close', () => clearInterval(timer));
     });
-    expect(await allowed(`${site.origin}/streamed`)).toEqual({ ok: false, refusal: { reason: 'too-large', limit: 1024 } });
+    expect(await allowed(`${site.origin}/streamed`)).toEqual({
+      ok: false,
+      refusal: { reason: 'too-large', limit: 1024 },
+    });
     expect(written).toBeLessThan(1024 * 1024);
 
     site.answer((_request, response) => response.end('z'.repeat(1024)));

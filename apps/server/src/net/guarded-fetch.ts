@@ -56,7 +56,8 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 0);
     for (const { address } of addresses) {
       const kind = addressKind(address);
-      if (kind !== 'public') return callback(new RefusedAddress({ reason: 'address', host: hostname, address, kind }), '', 0);
+      if (kind !== 'public')
+        return callback(new RefusedAddress({ reason: 'address', host: hostname, address, kind }), '', 0);
     }
     const [first] = addresses;
     if (options.all) return (callback as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
@@ -174,7 +175,8 @@ function failure(error: unknown, url: URL, signal: AbortSignal, timeoutMs: numbe
   if (error instanceof RefusedAddress) return error.refusal;
   if (signal.aborted) return { reason: 'timeout', ms: timeoutMs };
   const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return { reason: 'unresolved', host: url.hostname };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
+    return { reason: 'unresolved', host: url.hostname };
   return { reason: 'network', code };
 }
 
@@ -201,7 +203,9 @@ function percentDecode(text: string): Buffer {
   return Buffer.concat(
     text
       .split(/(%[0-9a-f]{2})/i)
-      .map((part) => (/^%[0-9a-f]{2}$/i.test(part) ? Buffer.from([Number.parseInt(part.slice(1), 16)]) : Buffer.from(part))),
+      .map((part) =>
+        /^%[0-9a-f]{2}$/i.test(part) ? Buffer.from([Number.parseInt(part.slice(1), 16)]) : Buffer.from(part),
+      ),
   );
 }
 

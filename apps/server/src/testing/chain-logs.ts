@@ -25,12 +25,10 @@ export function orderFulfilledLog(
   return {
     address: seaport,
     topics: encodeEventTopics({ abi: [orderFulfilled], args: { offerer: event.offerer, zone: event.zone } }) as Hex[],
-    data: encodeAbiParameters(orderFulfilled.inputs.filter((input) => !('indexed' in input)), [
-      event.orderHash,
-      event.recipient,
-      event.offer,
-      event.consideration,
-    ]),
+    data: encodeAbiParameters(
+      orderFulfilled.inputs.filter((input) => !('indexed' in input)),
+      [event.orderHash, event.recipient, event.offer, event.consideration],
+    ),
     ...at,
   };
 }
@@ -40,7 +38,12 @@ export function transferLog(
   event: { from: Address; to: Address; tokenId: bigint },
   at: Position,
 ): RawLog {
-  return { address: collection, topics: encodeEventTopics({ abi: [transfer], args: event }) as Hex[], data: '0x', ...at };
+  return {
+    address: collection,
+    topics: encodeEventTopics({ abi: [transfer], args: event }) as Hex[],
+    data: '0x',
+    ...at,
+  };
 }
 
 export function transferSingleLog(

@@ -45,7 +45,9 @@ export async function indexToHead(options: IndexerOptions): Promise<void> {
     const result = await indexStep(options);
     if (result === null) {
       const head = Number(await options.chain.client.getBlockNumber({ cacheTime: 0 }));
-      const { rows } = await options.db.execute<{ number: string }>(sql`select max(number) as number from chain_blocks`);
+      const { rows } = await options.db.execute<{ number: string }>(
+        sql`select max(number) as number from chain_blocks`,
+      );
       if (Number(rows[0]?.number ?? -1) >= head) return;
     }
   }

@@ -82,7 +82,14 @@ export async function insertListing(
   tokenId: number,
   priceWei: bigint,
   at: Date,
-  fields: { status?: string; startTime?: Date; endTime?: Date; createdAt?: Date; marketplace?: Marketplace; offerer?: string } = {},
+  fields: {
+    status?: string;
+    startTime?: Date;
+    endTime?: Date;
+    createdAt?: Date;
+    marketplace?: Marketplace;
+    offerer?: string;
+  } = {},
 ): Promise<string> {
   orderNumber += 1;
   const orderHash = `0x${orderNumber.toString(16).padStart(64, '0')}`;

@@ -97,7 +97,13 @@ export function signListing(devnet: TestDevnet, signer: Account, order: OrderCom
 export async function listAndBuy(
   devnet: TestDevnet,
   ctx: AppContext,
-  { seller, buyer, collection, tokenId, priceWei }: {
+  {
+    seller,
+    buyer,
+    collection,
+    tokenId,
+    priceWei,
+  }: {
     seller: Account;
     buyer: Account;
     collection: Address;

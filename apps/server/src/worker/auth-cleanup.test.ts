@@ -11,12 +11,24 @@ const DAY = 24 * 60 * 60 * 1000;
 const address = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
 async function nonce(name: string, fields: { expiresAt: Date; usedAt?: Date }) {
-  await insertNonce(database().db, { nonce: name, address, message: 'the issued notice', issuedAt: ago(DAY), ...fields });
+  await insertNonce(database().db, {
+    nonce: name,
+    address,
+    message: 'the issued notice',
+    issuedAt: ago(DAY),
+    ...fields,
+  });
 }
 
 async function session(name: string, fields: { expiresAt: Date; revokedAt?: Date }) {
-  await insertSession(database().db, { address, secretHash: name, createdAt: ago(30 * DAY), expiresAt: fields.expiresAt });
-  if (fields.revokedAt) await database().pool.query('update sessions set revoked_at = $2 where secret_hash = $1', [name, fields.revokedAt]);
+  await insertSession(database().db, {
+    address,
+    secretHash: name,
+    createdAt: ago(30 * DAY),
+    expiresAt: fields.expiresAt,
+  });
+  if (fields.revokedAt)
+    await database().pool.query('update sessions set revoked_at = $2 where secret_hash = $1', [name, fields.revokedAt]);
 }
 
 describe('the auth cleanup job', () => {

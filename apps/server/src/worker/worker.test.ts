@@ -76,7 +76,10 @@ describe('the worker', () => {
     expect(schedules).toEqual([{ name: 'cron-job', cron: '*/10 * * * *' }]);
 
     // pg-boss's clock sends a job to the queue when the cron expression comes due; here a client sends it at once.
-    const clock = new PgBoss({ db: { executeSql: (text, values) => database().pool.query(text, values) }, schema: JOBS_SCHEMA });
+    const clock = new PgBoss({
+      db: { executeSql: (text, values) => database().pool.query(text, values) },
+      schema: JOBS_SCHEMA,
+    });
     await clock.send(job.name, {});
     await until(() => stats.runs === 1);
     await sleep(200);

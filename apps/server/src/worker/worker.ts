@@ -71,16 +71,19 @@ export async function startWorker<C extends { log: Logger }>({
   const loops = jobs.map((job) => {
     const jobContext = { ...context, log: log.child({ job: job.name }) };
     const everySeconds = 'everySeconds' in job.schedule ? job.schedule.everySeconds : undefined;
-    return startRepeating(async () => {
-      try {
-        // A run already waiting (queued, or a failure backing off) will do; another would skip the backoff.
-        if (everySeconds !== undefined && (await boss.getQueueSize(job.name)) === 0) await boss.send(job.name, {});
-        const [due] = await boss.fetch(job.name);
-        if (due) await execute(boss, job, due.id, jobContext);
-      } catch (error) {
-        jobContext.log.warn({ err: error }, 'could not reach the job queue');
-      }
-    }, (everySeconds ?? CRON_POLL_SECONDS) * 1000);
+    return startRepeating(
+      async () => {
+        try {
+          // A run already waiting (queued, or a failure backing off) will do; another would skip the backoff.
+          if (everySeconds !== undefined && (await boss.getQueueSize(job.name)) === 0) await boss.send(job.name, {});
+          const [due] = await boss.fetch(job.name);
+          if (due) await execute(boss, job, due.id, jobContext);
+        } catch (error) {
+          jobContext.log.warn({ err: error }, 'could not reach the job queue');
+        }
+      },
+      (everySeconds ?? CRON_POLL_SECONDS) * 1000,
+    );
   });
 
   return {

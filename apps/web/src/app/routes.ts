@@ -34,7 +34,9 @@ const signOut = () => import('../features/auth/components/sign-out-page');
 const notFound = () => import('./pages/not-found-page');
 const diagnostics = () => import('../features/diagnostics/components/diagnostics-page');
 const collection = (layout: CollectionLayout) => () =>
-  import('../features/collection/components/collection-page').then((page) => ({ default: page.collectionPages[layout] }));
+  import('../features/collection/components/collection-page').then((page) => ({
+    default: page.collectionPages[layout],
+  }));
 const trending = () => import('../features/trending/components/trending-page');
 
 const publicPage: RouteFlags = {

@@ -6,7 +6,9 @@ import { lazyComponent } from '../lib/lazy-component';
 const SLOTS: Slots = {
   FollowButton,
   // The sweep's code stays off the first page: only a collection page's listings use it.
-  BuyListing: lazyComponent(() => import('../features/sweep/components/buy-listing').then((module) => module.BuyListing)),
+  BuyListing: lazyComponent(() =>
+    import('../features/sweep/components/buy-listing').then((module) => module.BuyListing),
+  ),
 };
 
 /** Gives features what they show of each other (components/slots.tsx). */

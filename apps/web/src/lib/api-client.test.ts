@@ -83,7 +83,9 @@ describe('requests', () => {
 
   it('posts the body as JSON', async () => {
     const { deps, client } = setup({ signedIn: false });
-    deps.fetch.mockResolvedValue(reply({ status: 1, msg: 'OK', data: { notice: 'n', expires_at: '2030-01-01T00:00:00Z' } }));
+    deps.fetch.mockResolvedValue(
+      reply({ status: 1, msg: 'OK', data: { notice: 'n', expires_at: '2030-01-01T00:00:00Z' } }),
+    );
     await client.call('authNotice', { body: { address } });
     const init = deps.fetch.mock.calls[0]![1];
     expect(init?.method).toBe('POST');
@@ -142,7 +144,9 @@ describe('statuses', () => {
 
   it('keeps quiet for a visitor with no stored token', async () => {
     const { deps, client } = setup({ signedIn: false });
-    deps.fetch.mockResolvedValue(reply({ status: 1108, msg: 'The signature does not belong to this address.', data: null }));
+    deps.fetch.mockResolvedValue(
+      reply({ status: 1108, msg: 'The signature does not belong to this address.', data: null }),
+    );
     const error = await rejection(client.call('authLogin', { body: { address, message: 'm', signature: '0x' } }));
     expect(error.message).toBe('The signature does not belong to this address.');
     expect(deps.notify).not.toHaveBeenCalled();
@@ -228,9 +232,7 @@ describe('HTTP failures', () => {
     vi.useFakeTimers();
     const { deps, client } = setup();
     const hang = hangingFetch();
-    deps.fetch
-      .mockImplementationOnce(hang)
-      .mockResolvedValueOnce(reply({ status: 1, msg: 'OK', data: config }));
+    deps.fetch.mockImplementationOnce(hang).mockResolvedValueOnce(reply({ status: 1, msg: 'OK', data: config }));
     const outcome = client.call('appConfig');
     await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS + HTTP_RETRY_DELAY_MS);
     await expect(outcome).resolves.toEqual(config);

@@ -37,7 +37,8 @@ const PASS_THROUGH_STATUSES: ReadonlySet<number> = new Set([-1, 50]);
  * a rate limit (429), which are the server's own decisions.
  */
 function isReported(error: ApiError): boolean {
-  if (error.kind === 'status') return !PASS_THROUGH_STATUSES.has(error.status) && error.status !== Status.SessionInvalid;
+  if (error.kind === 'status')
+    return !PASS_THROUGH_STATUSES.has(error.status) && error.status !== Status.SessionInvalid;
   return !(error.kind === 'http' && error.status === 429);
 }
 
@@ -186,13 +187,21 @@ export function createApiClient(deps: ApiClientDeps) {
       return await request(name, options);
     } catch (error) {
       if (error instanceof ApiError && !options?.background && isReported(error)) {
-        deps.report({ kind: error.kind, code: error.status === 0 ? null : error.status, message: error.message, call: name });
+        deps.report({
+          kind: error.kind,
+          code: error.status === 0 ? null : error.status,
+          message: error.message,
+          call: name,
+        });
       }
       throw error;
     }
   }
 
-  async function request<N extends ApiName>(name: N, options: CallOptions<N> | undefined): Promise<EndpointData<EndpointOf<N>>> {
+  async function request<N extends ApiName>(
+    name: N,
+    options: CallOptions<N> | undefined,
+  ): Promise<EndpointData<EndpointOf<N>>> {
     const { method, path } = apiRoutes[name];
     const body = options?.body;
     const quiet = options?.background === true;

@@ -45,7 +45,9 @@ describe('error reports', () => {
   it('drops a report that fails to send, without retrying or raising it', async () => {
     const unhandled = vi.fn<(reason: unknown) => void>();
     process.on('unhandledRejection', unhandled);
-    const { send, report } = setup(vi.fn<(report: ClientErrorReport) => Promise<unknown>>().mockRejectedValue(new Error('offline')));
+    const { send, report } = setup(
+      vi.fn<(report: ClientErrorReport) => Promise<unknown>>().mockRejectedValue(new Error('offline')),
+    );
     expect(() => report(walletError)).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 20));
     process.off('unhandledRejection', unhandled);

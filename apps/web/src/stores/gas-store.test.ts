@@ -36,7 +36,10 @@ describe('gas presets per wallet', () => {
     expect(createGasStore(localStorage).getState().byWallet).toEqual({});
 
     const twoSelected = DEFAULT_GAS_ENTRIES.map((entry) => ({ ...entry, status: 1 }));
-    localStorage.setItem(GAS_ITEM_KEY, JSON.stringify({ [alice]: twoSelected, [bob.toUpperCase().replace('0X', '0x')]: fastest }));
+    localStorage.setItem(
+      GAS_ITEM_KEY,
+      JSON.stringify({ [alice]: twoSelected, [bob.toUpperCase().replace('0X', '0x')]: fastest }),
+    );
     const lists = createGasStore(localStorage).getState().byWallet;
     expect(gasEntriesOf(lists, alice)).toEqual(DEFAULT_GAS_ENTRIES);
     expect(gasEntriesOf(lists, bob)).toEqual(fastest);
@@ -46,7 +49,10 @@ describe('gas presets per wallet', () => {
     ['a list of five', DEFAULT_GAS_ENTRIES.slice(1)],
     ['presets out of order', DEFAULT_GAS_ENTRIES.toReversed()],
     ['a priority as text', DEFAULT_GAS_ENTRIES.map((entry) => (entry.type === 1 ? { ...entry, prio: '5' } : entry))],
-    ['a custom fee of 0', DEFAULT_GAS_ENTRIES.map((entry) => (entry.type === 3 ? { ...entry, prio: 1, fee: 0 } : entry))],
+    [
+      'a custom fee of 0',
+      DEFAULT_GAS_ENTRIES.map((entry) => (entry.type === 3 ? { ...entry, prio: 1, fee: 0 } : entry)),
+    ],
     ['no list at all', { gas: DEFAULT_GAS_ENTRIES }],
   ])('refuses %s', (_, value) => {
     expect(isGasList(value)).toBe(false);

@@ -23,7 +23,9 @@ describe('session store', () => {
 
   it('treats a non-zero end_flag as premium and keeps identity and ENS out of storage', () => {
     const store = createSessionStore(localStorage);
-    store.getState().setProfile({ user_address: lowercased, end_flag: 1_900_000_000, identity: '2', before_ens: 'a.eth' });
+    store
+      .getState()
+      .setProfile({ user_address: lowercased, end_flag: 1_900_000_000, identity: '2', before_ens: 'a.eth' });
     expect(store.getState()).toMatchObject({ premium: true, identity: '2', ens: 'a.eth' });
     store.getState().setProfile({ user_address: lowercased, end_flag: 0, identity: '0', before_ens: null });
     expect(store.getState().premium).toBe(false);

@@ -37,8 +37,7 @@ export function createSessionStore(storage: Storage) {
       storage.setItem(TOKEN_KEY, address);
       set({ token: address, signNum: sign_num });
     },
-    setProfile: ({ end_flag, identity, before_ens }) =>
-      set({ premium: end_flag !== 0, identity, ens: before_ens }),
+    setProfile: ({ end_flag, identity, before_ens }) => set({ premium: end_flag !== 0, identity, ens: before_ens }),
     loadFromStorage: () => set({ ...signedOut, ...stored() }),
     clear: () => {
       storage.removeItem(TOKEN_KEY);

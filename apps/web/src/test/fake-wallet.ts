@@ -62,7 +62,8 @@ export function fakeProvider(accounts: `0x${string}`[] = [], chainId = 31337): F
 /** Makes `provider` answer EIP-6963 requests on `host` as an extension called `name`; returns the undo. */
 export function announce(host: EventTarget, provider: FakeProvider, name: string, rdns: string): () => void {
   const info = { uuid: `uuid-${rdns}`, name, icon: `data:image/svg+xml,<svg id="${rdns}"/>`, rdns };
-  const onRequest = () => host.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info, provider } }));
+  const onRequest = () =>
+    host.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info, provider } }));
   host.addEventListener('eip6963:requestProvider', onRequest);
   onRequest();
   return () => host.removeEventListener('eip6963:requestProvider', onRequest);

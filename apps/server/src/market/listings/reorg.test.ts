@@ -29,7 +29,10 @@ const index = () => indexToHead(indexerOptions(database(), devnet().chain));
 async function list(seller: Account, tokenId: bigint): Promise<string> {
   const order = await buildListing(devnet(), seller, collection, tokenId);
   const signature = await signListing(devnet(), seller, order);
-  const accepted = await submitListing(ctx, toPostListing({ order, signature }, DEVNET_CHAIN_ID, devnet().manifest.seaport));
+  const accepted = await submitListing(
+    ctx,
+    toPostListing({ order, signature }, DEVNET_CHAIN_ID, devnet().manifest.seaport),
+  );
   if (!accepted.ok) throw new Error(`the order book refused the listing: ${accepted.status}`);
   return accepted.value.order_hash;
 }

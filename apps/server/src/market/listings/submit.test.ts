@@ -53,7 +53,10 @@ async function post(
     url: '/api/orders/listings',
     payload: toPostListing({ order: components, signature }, chainId, devnet().manifest.seaport),
   });
-  return { http: response.statusCode, body: response.json() as { status: number; msg: string; data: Record<string, unknown> } };
+  return {
+    http: response.statusCode,
+    body: response.json() as { status: number; msg: string; data: Record<string, unknown> },
+  };
 }
 
 async function storedListings(): Promise<number> {
@@ -69,7 +72,12 @@ describe('the order book', () => {
     const first = await post(components, signature);
     expect(first.body).toMatchObject({
       status: Status.Ok,
-      data: { order_hash: seaportOrderHash(components), marketplace: 'opensea', order_way: 1, price_wei: '100000000000000000' },
+      data: {
+        order_hash: seaportOrderHash(components),
+        marketplace: 'opensea',
+        order_way: 1,
+        price_wei: '100000000000000000',
+      },
     });
     const again = await post(components, signature);
     expect(again.body.data).toEqual(first.body.data);
@@ -79,7 +87,12 @@ describe('the order book', () => {
       [seaportOrderHash(components)],
     );
     expect(rows).toEqual([
-      { status: 'active', operator: devnet().manifest.conduit.address.toLowerCase(), new_listings: 1, floor_wei: '100000000000000000' },
+      {
+        status: 'active',
+        operator: devnet().manifest.conduit.address.toLowerCase(),
+        new_listings: 1,
+        floor_wei: '100000000000000000',
+      },
     ]);
   });
 
@@ -121,7 +134,11 @@ describe('the order book', () => {
 
     it('an order paying more than a transaction can carry', async () => {
       const base = await order(seller, await ownedToken(seller.address));
-      const consideration = base.consideration.map((item) => ({ ...item, startAmount: maxUint256, endAmount: maxUint256 }));
+      const consideration = base.consideration.map((item) => ({
+        ...item,
+        startAmount: maxUint256,
+        endAmount: maxUint256,
+      }));
       const unpayable = { ...base, consideration };
       await expectRefused(post(unpayable, await sign(seller, unpayable)), Status.ListingPriceTooHigh);
     });
@@ -134,7 +151,10 @@ describe('the order book', () => {
       const notStarted = { ...mine, startTime: BigInt(Math.floor(Date.now() / 1000) + 600) };
       const notOwned = await order(otherBot, await ownedToken(seller.address));
       // Each is also signed by the wrong key: the cheaper check answers first.
-      await expectRefused(post(unknownMarketplace, await sign(otherBot, unknownMarketplace)), Status.ListingUnknownMarketplace);
+      await expectRefused(
+        post(unknownMarketplace, await sign(otherBot, unknownMarketplace)),
+        Status.ListingUnknownMarketplace,
+      );
       await expectRefused(post(notStarted, await sign(otherBot, notStarted)), Status.ListingNotStarted);
       await expectRefused(post(notOwned, await sign(seller, notOwned)), Status.ListingBadSignature);
     });
@@ -278,7 +298,13 @@ describe('an order that never expires', () => {
     const components = await order(seller, await ownedToken(seller.address, 100n), { endTime: maxUint256 });
     const { body } = await post(components, await sign(seller, components));
     expect(body.status).toBe(Status.Ok);
-    const offered = await fillableListings(database().db, collection.toLowerCase(), new Date(Date.now() + 10 * 365 * 86_400_000));
-    expect(offered.filter((listing) => listing.order_hash === body.data.order_hash)).toMatchObject([{ expires_at: null }]);
+    const offered = await fillableListings(
+      database().db,
+      collection.toLowerCase(),
+      new Date(Date.now() + 10 * 365 * 86_400_000),
+    );
+    expect(offered.filter((listing) => listing.order_hash === body.data.order_hash)).toMatchObject([
+      { expires_at: null },
+    ]);
   });
 });

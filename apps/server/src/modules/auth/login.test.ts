@@ -90,8 +90,7 @@ describe('sign-in notice', () => {
       uri: 'http://127.0.0.1:8080',
       version: '1',
       chainId: 31337,
-      statement:
-        'Sign in to FloorDesk. This request will not trigger a blockchain transaction or cost any gas fees.',
+      statement: 'Sign in to FloorDesk. This request will not trigger a blockchain transaction or cost any gas fees.',
       issuedAt: clock.now(),
       expirationTime: new Date(clock.now().getTime() + NOTICE_TTL_MS),
     });
@@ -283,7 +282,9 @@ describe('a signature counts only over the notice exactly as issued', () => {
 
   it('still accepts the notice itself after refusing an altered copy', async () => {
     const notice = await requestNotice(app, alice);
-    const altered = await attemptLogin(await signedByAlice(`${notice}\nResources:\n- https://evil.example/approve-all`));
+    const altered = await attemptLogin(
+      await signedByAlice(`${notice}\nResources:\n- https://evil.example/approve-all`),
+    );
     expect(altered).toEqual(refusal(Status.NoticeAltered));
     expect((await postLogin(await signedByAlice(notice))).json().status).toBe(Status.Ok);
   });
@@ -343,8 +344,7 @@ describe('malformed login requests: HTTP 400 with the fields at fault', () => {
 describe('sign-in rate limit', () => {
   it('answers the 429 envelope once an IP asks for more notices than AUTH_RATE_LIMIT per minute', async () => {
     const limited = await buildTestServer(database(), { config: { authRateLimit: 2 } });
-    const ask = () =>
-      limited.inject({ method: 'POST', url: '/api/auth/notice', payload: { address: alice.address } });
+    const ask = () => limited.inject({ method: 'POST', url: '/api/auth/notice', payload: { address: alice.address } });
 
     const statuses = [(await ask()).statusCode, (await ask()).statusCode];
     const third = await ask();

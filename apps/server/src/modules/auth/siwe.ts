@@ -2,8 +2,7 @@ import { type Address, zeroAddress } from 'viem';
 import { createSiweMessage, parseSiweMessage, SiweInvalidMessageFieldError } from 'viem/siwe';
 import { ConfigError } from '../../config';
 
-const STATEMENT =
-  'Sign in to FloorDesk. This request will not trigger a blockchain transaction or cost any gas fees.';
+const STATEMENT = 'Sign in to FloorDesk. This request will not trigger a blockchain transaction or cost any gas fees.';
 
 /** The fields a login's refusals name; the signed text itself is compared whole with the notice issued. */
 export type Notice = {

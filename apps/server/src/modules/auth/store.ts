@@ -45,7 +45,12 @@ export async function findLiveSession(
   at: Date,
 ): Promise<LiveSession | undefined> {
   const [live] = await db
-    .select({ id: sessions.id, address: sessions.address, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      id: sessions.id,
+      address: sessions.address,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(
       and(

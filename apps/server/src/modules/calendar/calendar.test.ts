@@ -59,7 +59,7 @@ describe('GET /api/calendar (open to visitors)', () => {
     ]);
   });
 
-  it('maps each event to the spec\'s calendar item', async () => {
+  it("maps each event to the spec's calendar item", async () => {
     const { list } = (await app.inject({ method: 'GET', url: '/api/calendar' })).json().data;
     expect(list.find((item: { id: string }) => item.id === 'soon')).toEqual({
       id: 'soon',

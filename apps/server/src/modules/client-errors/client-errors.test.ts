@@ -56,7 +56,7 @@ describe('POST /api/client/errors', () => {
     expect(await reportsCounted('network')).toBe(before + 1);
   });
 
-  it("names the signed-in caller from the session, never from an address in the body", async () => {
+  it('names the signed-in caller from the session, never from an address in the body', async () => {
     const headers = sessionHeaders(await signIn(app, alice));
     const forged = '0x000000000000000000000000000000000000dead';
     await post({ ...report, address: forged, token: forged }, headers);
@@ -93,7 +93,8 @@ describe('POST /api/client/errors', () => {
 
   it(`takes ${CLIENT_ERROR_REPORTS_PER_MINUTE} reports a minute from one client and answers 429 to the next`, async () => {
     const codes: number[] = [];
-    for (let i = 0; i <= CLIENT_ERROR_REPORTS_PER_MINUTE; i++) codes.push((await post(report, {}, '10.7.7.7')).statusCode);
+    for (let i = 0; i <= CLIENT_ERROR_REPORTS_PER_MINUTE; i++)
+      codes.push((await post(report, {}, '10.7.7.7')).statusCode);
     expect(codes.slice(0, -1).every((code) => code === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
     expect((await post(report, {}, '10.7.7.8')).statusCode).toBe(200);

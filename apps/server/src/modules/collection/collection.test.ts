@@ -119,7 +119,11 @@ describe('GET /api/collection', () => {
     await insertListing(pool, STATS, 3, ETH / 3n, NOW, { status: 'cancelled' });
     await insertListing(pool, STATS, 3, ETH / 4n, NOW, { startTime: new Date(minute('12:05')) });
 
-    await insertRollup(pool, STATS, minute('11:00', '2029-12-31'), { trades: 7, volumeWei: 7n * ETH, floorWei: ETH / 2n });
+    await insertRollup(pool, STATS, minute('11:00', '2029-12-31'), {
+      trades: 7,
+      volumeWei: 7n * ETH,
+      floorWei: ETH / 2n,
+    });
     await insertRollup(pool, STATS, minute('12:01', '2029-12-31'), { trades: 2, volumeWei: 2n * ETH });
     await insertRollup(pool, STATS, minute('11:50'), { trades: 1, volumeWei: ETH, floorWei: ETH });
     await insertRollup(pool, STATS, minute('11:55'), { trades: 3, volumeWei: 3n * ETH });
@@ -167,7 +171,9 @@ describe('GET /api/collection', () => {
 
   it('measures the floor change from the last floor known before each window to the floor now', async () => {
     const { stats } = await data(`/api/collection?address=${STATS}`);
-    const change = Object.fromEntries(stats.map((s: { window: number; floor_change: number }) => [s.window, s.floor_change]));
+    const change = Object.fromEntries(
+      stats.map((s: { window: number; floor_change: number }) => [s.window, s.floor_change]),
+    );
     // 2 ETH (11:58) → 1.1 ETH
     expect(change[1]).toBe(-45);
     // 1 ETH (11:50; 11:55 recorded no floor) → 1.1 ETH
@@ -312,7 +318,12 @@ describe('GET /api/collection/floor-history', () => {
     expect(at('11:10')).toEqual({ time: seconds(minute('11:10')), floor: null, trades: 1, volume: ETH.toString() });
     expect(at('11:29').floor).toBeNull();
     expect(at('11:30').floor).toBe(ETH.toString());
-    expect(at('11:45')).toEqual({ time: seconds(minute('11:45')), floor: ETH.toString(), trades: 2, volume: (3n * ETH).toString() });
+    expect(at('11:45')).toEqual({
+      time: seconds(minute('11:45')),
+      floor: ETH.toString(),
+      trades: 2,
+      volume: (3n * ETH).toString(),
+    });
     expect(at('12:00').floor).toBe(ETH.toString());
   });
 
@@ -331,9 +342,7 @@ describe('GET /api/collection/floor-history', () => {
       { time: seconds(minute('11:45')), floor: ETH.toString(), trades: 3, volume: (4n * ETH).toString() },
     ]);
     const daily = await data(`/api/collection/floor-history?address=${FLOORS}&range=1d`);
-    expect(daily.list.map((point: { time: number }) => point.time % (15 * 60))).toEqual(
-      daily.list.map(() => 0),
-    );
+    expect(daily.list.map((point: { time: number }) => point.time % (15 * 60))).toEqual(daily.list.map(() => 0));
   });
 });
 
@@ -343,7 +352,11 @@ describe('GET /api/collection/holders', () => {
     await insertCollection(pool, HOLDERS_721, { totalSupply: 1000 });
     // Counts chosen so that ordering them as text (2 > 11 > 10) would differ from ordering them as numbers.
     const owners = [...Array(11).fill(holderA), ...Array(10).fill(holderB), holderC, holderC, zeroAddress] as string[];
-    await insertTokens(pool, HOLDERS_721, owners.map((owner, i) => ({ id: i + 1, owner })));
+    await insertTokens(
+      pool,
+      HOLDERS_721,
+      owners.map((owner, i) => ({ id: i + 1, owner })),
+    );
 
     await insertCollection(pool, HOLDERS_1155, { standard: 'erc1155', totalSupply: 100 });
     await insertTransfers(pool, HOLDERS_1155, [

@@ -46,7 +46,10 @@ describe('rarity ranks', () => {
       { id: 5, type: 'Eyes', value: 'Red' },
     ]);
     await insertCollection(pool, TRAITLESS, { rarityStale: true });
-    await insertTokens(pool, TRAITLESS, [{ id: 1, rank: 1 }, { id: 2, rank: 2 }]);
+    await insertTokens(pool, TRAITLESS, [
+      { id: 1, rank: 1 },
+      { id: 2, rank: 2 },
+    ]);
   });
 
   it('waits while a token of the collection still waits for its metadata', async () => {
@@ -71,9 +74,10 @@ describe('rarity ranks', () => {
   });
 
   it('ranks a collection again only once its traits change', async () => {
-    await database().pool.query(`update token_traits set value = 'Crown' where collection = $1 and token_id = 2 and trait_type = 'Hat'`, [
-      CRAFTED,
-    ]);
+    await database().pool.query(
+      `update token_traits set value = 'Crown' where collection = $1 and token_id = 2 and trait_type = 'Hat'`,
+      [CRAFTED],
+    );
     expect(await rankStaleCollections(database().db)).toBe(0);
     await database().pool.query('update collections set rarity_stale = true where address = $1', [CRAFTED]);
     expect(await rankStaleCollections(database().db)).toBe(1);

@@ -14,12 +14,7 @@ import {
   TRENDING_WINDOWS,
   type TradesData,
 } from '@floordesk/protocol';
-import {
-  currentMinute,
-  floorChangePercent,
-  roundedPercent,
-  windowStartMinute,
-} from '../../chain/rollup-windows';
+import { currentMinute, floorChangePercent, roundedPercent, windowStartMinute } from '../../chain/rollup-windows';
 import type { AppContext } from '../../context';
 import { collectionType, itemCount } from '../../market/collection-fields';
 import { type FillableListing, fillableListings, listedNow } from '../../market/listings/fillable';
@@ -147,7 +142,11 @@ export function collectionTrades(ctx: AppContext, address: string, limit: number
  * holding now. A bucket's floor is the floor at its end, carried from earlier buckets (and from before the range)
  * when none was written inside it.
  */
-export function floorHistory(ctx: AppContext, address: string, range: FloorHistoryRange): Promise<Result<FloorHistoryData>> {
+export function floorHistory(
+  ctx: AppContext,
+  address: string,
+  range: FloorHistoryRange,
+): Promise<Result<FloorHistoryData>> {
   return withCollection(ctx, address, async () => {
     const { minutes, bucketMinutes } = FLOOR_HISTORY_RANGES[range];
     const bucketMs = bucketMinutes * MINUTE_MS;

@@ -119,7 +119,12 @@ export type Holdings = {
  * Current holders: ERC-721 owners from `tokens`, ERC-1155 balances summed from `transfers`. The zero address (mints
  * come from it, burns go to it) holds nothing.
  */
-export async function holdings(db: Executor, collection: string, standard: string | null, limit: number): Promise<Holdings> {
+export async function holdings(
+  db: Executor,
+  collection: string,
+  standard: string | null,
+  limit: number,
+): Promise<Holdings> {
   const perHolder =
     standard === 'erc1155'
       ? sql`select address, sum(amount) as held

@@ -41,7 +41,12 @@ afterAll(() => app.close());
 
 type RpcAnswer = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: { code: number; message: string } };
 
-const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
+const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+});
 
 async function post(
   payload: string | object,
@@ -158,7 +163,11 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
       {},
     ]) {
       const { body } = await getLogs(scan);
-      expect({ scan, error: body.error?.code, result: body.result }).toEqual({ scan, error: -32602, result: undefined });
+      expect({ scan, error: body.error?.code, result: body.result }).toEqual({
+        scan,
+        error: -32602,
+        result: undefined,
+      });
     }
   });
 
@@ -204,7 +213,8 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
     const unlocked = devnetAccount(0).address;
     const answers = [
       (await post(call('eth_sign', [unlocked, '0xdeadbeef']))).body,
-      ...(await post([call('eth_sign', [unlocked, '0xdeadbeef']), call('personal_sign', ['0xdeadbeef', unlocked])])).body,
+      ...(await post([call('eth_sign', [unlocked, '0xdeadbeef']), call('personal_sign', ['0xdeadbeef', unlocked])]))
+        .body,
     ];
     for (const answer of answers) expect(answer.result).toBeUndefined();
   });
@@ -218,7 +228,13 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
     expect(await balanceOf(attacker)).toBe(0n);
     expect((await post(Array.from({ length: 20 }, (_, i) => call('eth_chainId', [], i)))).body).toHaveLength(20);
 
-    for (const bad of [{ id: 1, method: 'eth_chainId' }, { jsonrpc: '2.0', id: 1 }, { jsonrpc: '2.0', id: {}, method: 'eth_chainId' }, 'eth_chainId', 7]) {
+    for (const bad of [
+      { id: 1, method: 'eth_chainId' },
+      { jsonrpc: '2.0', id: 1 },
+      { jsonrpc: '2.0', id: {}, method: 'eth_chainId' },
+      'eth_chainId',
+      7,
+    ]) {
       const { status, body } = await post(JSON.stringify(bad));
       expect(status).toBe(200);
       expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: INVALID_REQUEST } });
@@ -227,9 +243,15 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
   });
 
   it('answers JSON-RPC errors to a body that is not JSON or too large', async () => {
-    expect(await post('{"jsonrpc":')).toMatchObject({ status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32700 } } });
+    expect(await post('{"jsonrpc":')).toMatchObject({
+      status: 400,
+      body: { jsonrpc: '2.0', id: null, error: { code: -32700 } },
+    });
     const huge = call('eth_call', [{ to: attacker, data: toHex(new Uint8Array(600 * 1024)) }, 'latest']);
-    expect(await post(huge)).toMatchObject({ status: 413, body: { jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST } } });
+    expect(await post(huge)).toMatchObject({
+      status: 413,
+      body: { jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST } },
+    });
   });
 
   it('accepts application/json only, so a page elsewhere cannot post to it without a preflight', async () => {
@@ -244,9 +266,19 @@ describe('POST /rpc: a wallet’s door to the devnet', () => {
 
   it('answers only requests addressed to FloorDesk’s own origin or loopback on its port (no DNS rebinding)', async () => {
     for (const host of ['127.0.0.1:8080', 'localhost:8080', 'LOCALHOST:8080', '[::1]:8080']) {
-      expect({ host, result: (await post(call('eth_chainId'), { host })).body.result }).toEqual({ host, result: '0x7a69' });
+      expect({ host, result: (await post(call('eth_chainId'), { host })).body.result }).toEqual({
+        host,
+        result: '0x7a69',
+      });
     }
-    for (const host of ['attacker.example:8080', 'attacker.example', '127.0.0.1:9999', '127.0.0.1', 'localhost:8080.attacker.example', 'x@127.0.0.1:8080']) {
+    for (const host of [
+      'attacker.example:8080',
+      'attacker.example',
+      '127.0.0.1:9999',
+      '127.0.0.1',
+      'localhost:8080.attacker.example',
+      'x@127.0.0.1:8080',
+    ]) {
       const { status, body } = await post(call('eth_chainId'), { host });
       expect({ host, status, result: body.result }).toEqual({ host, status: 403, result: undefined });
     }

@@ -53,7 +53,9 @@ const Call = z.object({
 });
 type Call = z.infer<typeof Call>;
 type Id = z.infer<typeof Id>;
-type Answer = { jsonrpc: '2.0'; id: Id } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } });
+type Answer = { jsonrpc: '2.0'; id: Id } & (
+  { result: unknown } | { error: { code: number; message: string; data?: unknown } }
+);
 
 const failure = (id: Id, code: number, message: string): Answer => ({ jsonrpc: '2.0', id, error: { code, message } });
 
@@ -64,7 +66,10 @@ const failure = (id: Id, code: number, message: string): Answer => ({ jsonrpc: '
  * and only to requests addressed to FloorDesk's own origin or to loopback on its port (so a page cannot reach it
  * by DNS rebinding). Devnet only: on mainnet the wallet brings its own node.
  */
-export function registerDevnetRpc(app: FastifyInstance, { nodeUrl, config }: { nodeUrl: string; config: Config }): void {
+export function registerDevnetRpc(
+  app: FastifyInstance,
+  { nodeUrl, config }: { nodeUrl: string; config: Config },
+): void {
   const { origin } = config;
   const defaultPort = origin.protocol === 'https:' ? '443' : '80';
   const hosts = new Set(
@@ -78,7 +83,9 @@ export function registerDevnetRpc(app: FastifyInstance, { nodeUrl, config }: { n
       bodyLimit: BODY_LIMIT_BYTES,
       onRequest: async (request, reply) => {
         if (!hosts.has(hostKey(request.headers.host, defaultPort))) {
-          return reply.code(403).send(failure(null, INVALID_REQUEST, 'This node answers requests to FloorDesk’s own origin only'));
+          return reply
+            .code(403)
+            .send(failure(null, INVALID_REQUEST, 'This node answers requests to FloorDesk’s own origin only'));
         }
         const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
         if (type !== 'application/json') {
@@ -116,7 +123,11 @@ async function answer(nodeUrl: string, raw: unknown): Promise<Answer> {
   if (!parsed.success) return failure(idOf(raw), INVALID_REQUEST, 'Invalid request');
   const call = parsed.data;
   if (!WALLET_METHODS.has(call.method)) {
-    return failure(call.id, METHOD_NOT_FOUND, 'Method not found: /rpc serves a wallet’s reads and eth_sendRawTransaction');
+    return failure(
+      call.id,
+      METHOD_NOT_FOUND,
+      'Method not found: /rpc serves a wallet’s reads and eth_sendRawTransaction',
+    );
   }
   if (call.method === 'eth_getLogs' && !boundedLogQuery(call.params)) {
     return failure(
@@ -147,7 +158,10 @@ async function forward(nodeUrl: string, { id, method, params = [] }: Call): Prom
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
     });
-    const reply = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+    const reply = (await response.json()) as {
+      result?: unknown;
+      error?: { code: number; message: string; data?: unknown };
+    };
     return reply.error ? { jsonrpc: '2.0', id, error: reply.error } : { jsonrpc: '2.0', id, result: reply.result };
   } catch {
     return failure(id, INTERNAL_ERROR, 'devnet unreachable');

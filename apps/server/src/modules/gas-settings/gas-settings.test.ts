@@ -57,7 +57,9 @@ describe('gas presets (spec getgas, setgas)', () => {
   });
 
   it('ask visitors to sign in (status 110)', async () => {
-    expect((await server.app.inject({ method: 'GET', url: '/api/user/gas' })).json().status).toBe(Status.SessionInvalid);
+    expect((await server.app.inject({ method: 'GET', url: '/api/user/gas' })).json().status).toBe(
+      Status.SessionInvalid,
+    );
     const saved = await server.app.inject({ method: 'POST', url: '/api/user/gas', payload: { gas: chosen } });
     expect(saved.json().status).toBe(Status.SessionInvalid);
   });

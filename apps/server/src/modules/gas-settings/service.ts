@@ -11,7 +11,11 @@ export async function gasSettingsOf(ctx: AppContext, address: string): Promise<G
 }
 
 /** Saving (the original app's setgas): the whole list replaces the saved one (the schema has checked every rule). */
-export async function saveGasSettings(ctx: AppContext, address: string, gas: GasSettingsData['gas']): Promise<GasSettingsData> {
+export async function saveGasSettings(
+  ctx: AppContext,
+  address: string,
+  gas: GasSettingsData['gas'],
+): Promise<GasSettingsData> {
   await replaceGasSettings(ctx.db, address, gas, ctx.now());
   return { gas };
 }

@@ -8,7 +8,12 @@ export async function findGasSettings(db: Executor, address: string): Promise<Ga
   return row?.gas;
 }
 
-export async function replaceGasSettings(db: Executor, address: string, gas: GasSettingsData['gas'], at: Date): Promise<void> {
+export async function replaceGasSettings(
+  db: Executor,
+  address: string,
+  gas: GasSettingsData['gas'],
+  at: Date,
+): Promise<void> {
   await db
     .insert(gasSettings)
     .values({ address, gas, updatedAt: at })

@@ -22,7 +22,11 @@ beforeAll(async () => {
   app = await buildTestServer(database());
   const pool = database().pool;
   await insertCollection(pool, ADDRESS.moonCats, { name: 'MoonCats', totalSupply: 25_440 });
-  await insertCollection(pool, ADDRESS.moonbirds, { name: 'Moonbirds', verified: true, imageUrl: 'https://img/mb.png' });
+  await insertCollection(pool, ADDRESS.moonbirds, {
+    name: 'Moonbirds',
+    verified: true,
+    imageUrl: 'https://img/mb.png',
+  });
   await insertCollection(pool, ADDRESS.theMoonDao, { name: 'The Moon DAO', standard: 'erc1155', totalSupply: null });
   await insertCollection(pool, ADDRESS.fakeMoonbirds, { name: 'moonbirds official' });
   await insertCollection(pool, ADDRESS.percent, { name: '100% Apes' });
@@ -43,7 +47,12 @@ async function found(q: string): Promise<string[]> {
 
 describe('GET /api/search (open to visitors)', () => {
   it('finds names containing the text in any case: those starting with it first, verified first among equals', async () => {
-    expect(await found('MOON')).toEqual([ADDRESS.moonbirds, ADDRESS.fakeMoonbirds, ADDRESS.moonCats, ADDRESS.theMoonDao]);
+    expect(await found('MOON')).toEqual([
+      ADDRESS.moonbirds,
+      ADDRESS.fakeMoonbirds,
+      ADDRESS.moonCats,
+      ADDRESS.theMoonDao,
+    ]);
   });
 
   it('describes each result: image, name, verified flag, items, type', async () => {
@@ -87,10 +96,13 @@ describe('GET /api/search (open to visitors)', () => {
     expect(await found('zebra')).toHaveLength(SEARCH_LIMIT);
   });
 
-  it('refuses an empty or over-long text with HTTP 400 and the field message in the caller\'s language', async () => {
+  it("refuses an empty or over-long text with HTTP 400 and the field message in the caller's language", async () => {
     const empty = await search('   ', { [LANG_HEADER]: 'zh' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ status: Status.BadRequest, data: { fields: [{ path: 'q', message: '请输入正确的关键词。' }] } });
+    expect(empty.json()).toMatchObject({
+      status: Status.BadRequest,
+      data: { fields: [{ path: 'q', message: '请输入正确的关键词。' }] },
+    });
     const long = await search('a'.repeat(SEARCH_QUERY_MAX + 1));
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ data: { fields: [{ path: 'q' }] } });
@@ -99,10 +111,16 @@ describe('GET /api/search (open to visitors)', () => {
   it.each(['moon\u0000', '\u0000', 'moon\u0007birds'])(
     'refuses a text with a NUL byte or another control character (%j) with HTTP 400, not a server error',
     async (q) => {
-      for (const [lang, message] of [['en', 'Please enter correct key words.'], ['zh', '请输入正确的关键词。']]) {
+      for (const [lang, message] of [
+        ['en', 'Please enter correct key words.'],
+        ['zh', '请输入正确的关键词。'],
+      ]) {
         const response = await search(q, { [LANG_HEADER]: lang as string });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ status: Status.BadRequest, data: { fields: [{ path: 'q', message }] } });
+        expect(response.json()).toMatchObject({
+          status: Status.BadRequest,
+          data: { fields: [{ path: 'q', message }] },
+        });
       }
     },
   );

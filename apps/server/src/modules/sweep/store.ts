@@ -35,7 +35,12 @@ export type SweepListingRecord = ReturnType<typeof listingFields> & {
 export async function sweepListings(
   db: Executor,
   collection: string,
-  { now, marketplaces, orderId, limit }: { now: Date; marketplaces: readonly Marketplace[]; orderId?: string; limit: number },
+  {
+    now,
+    marketplaces,
+    orderId,
+    limit,
+  }: { now: Date; marketplaces: readonly Marketplace[]; orderId?: string; limit: number },
 ): Promise<SweepListingRecord[]> {
   const rows = await fillableListings(db, collection, now, {
     marketplaces,
@@ -92,6 +97,12 @@ export async function markSettled(
 ): Promise<void> {
   await db
     .update(sweepOrders)
-    .set({ status: 'settled', outcome: settled.outcome, items: settled.items, spent: settled.spent, settledAt: settled.at })
+    .set({
+      status: 'settled',
+      outcome: settled.outcome,
+      items: settled.items,
+      spent: settled.spent,
+      settledAt: settled.at,
+    })
     .where(and(eq(sweepOrders.id, id), eq(sweepOrders.status, 'sent')));
 }

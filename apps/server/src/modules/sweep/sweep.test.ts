@@ -13,7 +13,16 @@ import {
   type SweepQuoteRequest,
 } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { type Account, type Address, decodeFunctionData, erc721Abi, type Hex, parseEther, parseGwei, toHex } from 'viem';
+import {
+  type Account,
+  type Address,
+  decodeFunctionData,
+  erc721Abi,
+  type Hex,
+  parseEther,
+  parseGwei,
+  toHex,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
@@ -65,7 +74,9 @@ beforeAll(async () => {
   const ids = Array.from({ length: 1501 }, (_, i) => BigInt(i));
   const owners = await Promise.all(
     ids.map((id) =>
-      chain.client.readContract({ address: collection, abi: erc721Abi, functionName: 'ownerOf', args: [id] }).catch(() => undefined),
+      chain.client
+        .readContract({ address: collection, abi: erc721Abi, functionName: 'ownerOf', args: [id] })
+        .catch(() => undefined),
     ),
   );
   owners.forEach((owner, index) => {
@@ -98,7 +109,10 @@ type Listed = { orderHash: string; order: OrderComponents; signature: Hex; token
 async function list(seller: Account, price: bigint, tokenId = nextToken(seller)): Promise<Listed> {
   const order = await buildListing(devnet(), seller, collection, tokenId, { priceWei: price });
   const signature = await signListing(devnet(), seller, order);
-  const accepted = await submitListing(ctx, toPostListing({ order, signature }, DEVNET_CHAIN_ID, devnet().manifest.seaport));
+  const accepted = await submitListing(
+    ctx,
+    toPostListing({ order, signature }, DEVNET_CHAIN_ID, devnet().manifest.seaport),
+  );
   if (!accepted.ok) throw new Error(`the order book refused the listing: ${accepted.status}`);
   return { orderHash: accepted.value.order_hash, order, signature, tokenId, price };
 }
@@ -106,7 +120,9 @@ async function list(seller: Account, price: bigint, tokenId = nextToken(seller))
 /** `count` listings by different sellers at 0.01, 0.02, … ETH (or all at 0.01 when `samePrice`). */
 function listSeveral(count: number, { samePrice = false, from = 0 } = {}): Promise<Listed[]> {
   return Promise.all(
-    Array.from({ length: count }, (_, i) => list(sellers[from + i] as Account, samePrice ? CENTI_ETH : CENTI_ETH * BigInt(i + 1))),
+    Array.from({ length: count }, (_, i) =>
+      list(sellers[from + i] as Account, samePrice ? CENTI_ETH : CENTI_ETH * BigInt(i + 1)),
+    ),
   );
 }
 
@@ -130,7 +146,12 @@ async function quote(
   request: Partial<SweepQuoteRequest> = {},
   headers: Record<string, string> = buyerHeaders,
 ): Promise<{ http: number; status: number; msg: string; data: SweepQuoteData }> {
-  const response = await app.inject({ method: 'POST', url: '/api/sweep/quote', headers, payload: quoteRequest(request) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sweep/quote',
+    headers,
+    payload: quoteRequest(request),
+  });
   const body = response.json();
   return { http: response.statusCode, status: body.status, msg: body.msg, data: body.data };
 }
@@ -198,12 +219,23 @@ function rivalBuys(listing: Listed): Promise<void> {
 
 /** The seller cancels every listing signed so far (Seaport's counter), on chain only. */
 function bumpCounter(seller: Account): Promise<void> {
-  return mined(wallet(seller).writeContract({ address: devnet().manifest.seaport, abi: SEAPORT_ABI, functionName: 'incrementCounter' }));
+  return mined(
+    wallet(seller).writeContract({
+      address: devnet().manifest.seaport,
+      abi: SEAPORT_ABI,
+      functionName: 'incrementCounter',
+    }),
+  );
 }
 
 function transferToken(from: Account, to: Address, tokenId: bigint): Promise<void> {
   return mined(
-    wallet(from).writeContract({ address: collection, abi: erc721Abi, functionName: 'transferFrom', args: [from.address, to, tokenId] }),
+    wallet(from).writeContract({
+      address: collection,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [from.address, to, tokenId],
+    }),
   );
 }
 
@@ -242,7 +274,9 @@ describe('a premium buyer sweeping an ERC-721 collection', () => {
       txHash = await send(sweep);
       const recorded = await record(sweep.id, txHash);
       expect(recorded.data).toMatchObject({ id: sweep.id, tx_hash: txHash, flag: 0, spent: null });
-      expect(statuses(recorded.data)).toEqual(cheapest.map((listing) => [listing.orderHash, SweepItemStatus.InProgress]));
+      expect(statuses(recorded.data)).toEqual(
+        cheapest.map((listing) => [listing.orderHash, SweepItemStatus.InProgress]),
+      );
       // Not mined yet: still in progress.
       expect((await settle(sweep.id)).data).toEqual(recorded.data);
       await devnet().mine(1);
@@ -277,7 +311,13 @@ describe('a premium buyer sweeping an ERC-721 collection', () => {
   it('skips pending and flagged listings when asked, buys them when not, and buys a named one either way', async () => {
     const [pending, flagged, plain, later] = await listSeveral(4);
     const pool = database().pool;
-    await insertPendingBuy(pool, collection.toLowerCase(), Number(pending?.tokenId), toHex(7n, { size: 32 }), new Date());
+    await insertPendingBuy(
+      pool,
+      collection.toLowerCase(),
+      Number(pending?.tokenId),
+      toHex(7n, { size: 32 }),
+      new Date(),
+    );
     await insertTokens(pool, collection.toLowerCase(), [{ id: Number(flagged?.tokenId), flagged: true }]);
 
     const skipping = await quoted({ count: 2, skip_pending_flagged: true });
@@ -327,7 +367,14 @@ describe('a premium buyer sweeping an ERC-721 collection', () => {
     expect(await feesOf({ type: 3, status: 1, prio: null, fee: null, base: 0 })).toEqual([null, null]);
 
     const rivalTip = parseGwei('7');
-    await insertPendingBuy(database().pool, collection.toLowerCase(), 999_999, toHex(9n, { size: 32 }), new Date(), rivalTip);
+    await insertPendingBuy(
+      database().pool,
+      collection.toLowerCase(),
+      999_999,
+      toHex(9n, { size: 32 }),
+      new Date(),
+      rivalTip,
+    );
     const dynamic: GasEntry = { type: 5, status: 1, prio: 3, fee: 3, base: 2 };
     expect(await feesOf(dynamic)).toEqual([
       (rivalTip + parseGwei('3')).toString(),
@@ -384,7 +431,10 @@ describe('what happens on chain between the listing and the sweep', () => {
     expect(settled.flag).toBe(1);
     expect(settled.spent).toBe(priceOf(bought).toString());
     expect(statuses(settled)).toEqual(
-      listings.map((listing) => [listing.orderHash, listing === taken ? SweepItemStatus.Failed : SweepItemStatus.Bought]),
+      listings.map((listing) => [
+        listing.orderHash,
+        listing === taken ? SweepItemStatus.Failed : SweepItemStatus.Bought,
+      ]),
     );
     // Seaport returns the ETH of the listing it skipped.
     const after = await client.getBalance({ address: buyer.address });
@@ -393,7 +443,9 @@ describe('what happens on chain between the listing and the sweep', () => {
   });
 
   it('replaces a listing a rival takes with a spare behind it, when equal prices fit the expected total', async () => {
-    const listings = new Map((await listSeveral(5, { samePrice: true })).map((listing) => [listing.orderHash, listing]));
+    const listings = new Map(
+      (await listSeveral(5, { samePrice: true })).map((listing) => [listing.orderHash, listing]),
+    );
     const sweep = await quoted({ count: 3, max_total: (3n * CENTI_ETH).toString() });
     expect(sweep.items.map((item) => item.role)).toEqual(['buy', 'buy', 'buy', 'spare', 'spare']);
     expect(sweep.tx.value).toBe((3n * CENTI_ETH).toString());
@@ -444,7 +496,10 @@ describe('quotes are refused', () => {
       ['en', 'Purchase functionality is only available to premium users'],
       ['zh', '购买功能仅对高级会员开放'],
     ] as const) {
-      const answer = await quote({ chain_id: 1, collection: `0x${'9'.repeat(40)}` }, { ...carolHeaders, [LANG_HEADER]: lang });
+      const answer = await quote(
+        { chain_id: 1, collection: `0x${'9'.repeat(40)}` },
+        { ...carolHeaders, [LANG_HEADER]: lang },
+      );
       expect(answer).toMatchObject({ http: 200, status: Status.PremiumRequired, msg: message });
     }
   });
@@ -559,7 +614,10 @@ describe('sweep orders (spec addorder, order status)', () => {
     await listSeveral(1);
     const sweep = await quoted({});
     const unseen = await record(sweep.id, toHex(12n, { size: 32 }));
-    expect(unseen).toMatchObject({ status: Status.SweepTxNotSeen, msg: 'The network has not seen this transaction yet. Please try again in a moment.' });
+    expect(unseen).toMatchObject({
+      status: Status.SweepTxNotSeen,
+      msg: 'The network has not seen this transaction yet. Please try again in a moment.',
+    });
     expect(await storedOrder(sweep.id)).toEqual({ status: 'quoted', tx_hash: null });
   });
 });

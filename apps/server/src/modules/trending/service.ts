@@ -24,8 +24,12 @@ export function trendingAllTab(ctx: AppContext): (window: TrendingWindow) => Pro
     const minute = asOf(now);
     const cached = cache.get(window);
     if (cached && cached.minute === minute && cached.expires > now.getTime()) return cached.data;
-    const data = collectionRows(ctx.db, { minutes: window, now, filter: { kind: 'trading' }, limit: TRENDING_LIMIT })
-      .then((list): TrendingData => ({ window, list, as_of: minute }));
+    const data = collectionRows(ctx.db, {
+      minutes: window,
+      now,
+      filter: { kind: 'trading' },
+      limit: TRENDING_LIMIT,
+    }).then((list): TrendingData => ({ window, list, as_of: minute }));
     const fresh: CachedTab = { minute, expires: now.getTime() + ALL_TAB_TTL_MS, data };
     cache.set(window, fresh);
     data.catch(() => {

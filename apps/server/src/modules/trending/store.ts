@@ -22,10 +22,9 @@ type Cover = { cost: number; pieces: Piece[] };
  * choose between exact covers.
  */
 const BUCKET_COST: Record<(typeof COARSE_SPANS_MINUTES)[number], number> = { 10: 2.5, 60: 8, 240: 17, 720: 23 };
-const LEVELS = [
-  { span: 1, cost: 1 },
-  ...COARSE_SPANS_MINUTES.map((span) => ({ span, cost: BUCKET_COST[span] })),
-].map((level) => ({ ...level, ms: level.span * MINUTE_MS }));
+const LEVELS = [{ span: 1, cost: 1 }, ...COARSE_SPANS_MINUTES.map((span) => ({ span, cost: BUCKET_COST[span] }))].map(
+  (level) => ({ ...level, ms: level.span * MINUTE_MS }),
+);
 
 const EMPTY: Cover = { cost: 0, pieces: [] };
 
@@ -54,7 +53,11 @@ function cover(from: number, to: number, level: number): Cover {
   if (first > last) return partialBucket(from, to, level);
   const whole: Piece[] = [];
   for (let start = first; start < last; start += ms) whole.push({ span, start, sign: 1 });
-  return join(partialBucket(from, first, level), { cost: whole.length * cost, pieces: whole }, partialBucket(last, to, level));
+  return join(
+    partialBucket(from, first, level),
+    { cost: whole.length * cost, pieces: whole },
+    partialBucket(last, to, level),
+  );
 }
 
 /** [from, to) inside one bucket of `level`: finer buckets, or that bucket minus the rest of it. */

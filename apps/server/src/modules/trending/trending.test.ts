@@ -28,7 +28,11 @@ async function newCollection(fields: Parameters<typeof insertCollection>[2] = {}
 const ago = (ms: number) => new Date(clock.now().getTime() - ms);
 
 async function trending(window: number, headers = server.aliceHeaders, tab = 'all') {
-  const response = await server.app.inject({ method: 'GET', url: `/api/trending?window=${window}&tab=${tab}`, headers });
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api/trending?window=${window}&tab=${tab}`,
+    headers,
+  });
   expect(response.json().status).toBe(Status.Ok);
   return response.json().data as { window: number; list: CollectionRow[]; as_of: number };
 }
@@ -90,7 +94,12 @@ describe('trending windows', () => {
 
 describe('GET /api/trending', () => {
   it('ranks by trades, then volume, then address, and leaves out collections without trades in the window', async () => {
-    const [few, many, richer, idle] = [await newCollection(), await newCollection(), await newCollection(), await newCollection()];
+    const [few, many, richer, idle] = [
+      await newCollection(),
+      await newCollection(),
+      await newCollection(),
+      await newCollection(),
+    ];
     const at = ago(MINUTE);
     await indexSales(database().db, [
       { collection: few, time: at, priceWei: 9n * ETH },
@@ -177,7 +186,11 @@ describe('GET /api/trending', () => {
   it("answers the cached tab in each caller's language", async () => {
     const replies = await Promise.all(
       (['en', 'zh', 'en'] as const).map((lang) =>
-        server.app.inject({ method: 'GET', url: '/api/trending?window=60', headers: { ...server.aliceHeaders, [LANG_HEADER]: lang } }),
+        server.app.inject({
+          method: 'GET',
+          url: '/api/trending?window=60',
+          headers: { ...server.aliceHeaders, [LANG_HEADER]: lang },
+        }),
       ),
     );
     const [en, zh, enAgain] = replies.map((reply) => reply.json());
@@ -193,8 +206,17 @@ describe('GET /api/trending', () => {
       { collection: traded, time: ago(0), priceWei: ETH },
       { collection: bobs, time: ago(0), priceWei: ETH },
     ]);
-    for (const [headers, address] of [[server.aliceHeaders, traded], [server.aliceHeaders, quiet], [server.bobHeaders, bobs]] as const) {
-      const followed = await server.app.inject({ method: 'POST', url: '/api/watchlist/follow', headers, payload: { address } });
+    for (const [headers, address] of [
+      [server.aliceHeaders, traded],
+      [server.aliceHeaders, quiet],
+      [server.bobHeaders, bobs],
+    ] as const) {
+      const followed = await server.app.inject({
+        method: 'POST',
+        url: '/api/watchlist/follow',
+        headers,
+        payload: { address },
+      });
       expect(followed.json().status).toBe(Status.Ok);
     }
     const { list } = await trending(15, server.aliceHeaders, 'watchlist');
@@ -220,7 +242,10 @@ describe('GET /api/trending', () => {
         headers: { ...server.aliceHeaders, [LANG_HEADER]: lang },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ status: Status.BadRequest, data: { fields: [{ path: 'window', message }] } });
+      expect(response.json()).toMatchObject({
+        status: Status.BadRequest,
+        data: { fields: [{ path: 'window', message }] },
+      });
     }
   });
 });

@@ -3,7 +3,10 @@ import type { Executor } from '../../db/pool';
 import { collections, users, watchlist } from '../../db/schema';
 
 export async function collectionExists(db: Executor, address: string): Promise<boolean> {
-  const found = await db.select({ address: collections.address }).from(collections).where(eq(collections.address, address));
+  const found = await db
+    .select({ address: collections.address })
+    .from(collections)
+    .where(eq(collections.address, address));
   return found.length > 0;
 }
 
@@ -39,6 +42,9 @@ export async function deleteFollow(db: Executor, user: string, collection: strin
 }
 
 export async function followedCollections(db: Executor, user: string): Promise<string[]> {
-  const rows = await db.select({ collection: watchlist.collection }).from(watchlist).where(eq(watchlist.userAddress, user));
+  const rows = await db
+    .select({ collection: watchlist.collection })
+    .from(watchlist)
+    .where(eq(watchlist.userAddress, user));
   return rows.map((row) => row.collection);
 }

@@ -21,7 +21,12 @@ async function newCollection(): Promise<string> {
 }
 
 async function call(action: 'follow' | 'unfollow', headers: Record<string, string>, address: string) {
-  const response = await server.app.inject({ method: 'POST', url: `/api/watchlist/${action}`, headers, payload: { address } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/watchlist/${action}`,
+    headers,
+    payload: { address },
+  });
   return response.json() as { status: number; data: unknown };
 }
 
@@ -43,7 +48,11 @@ describe('the watchlist', () => {
       { collection: busy, time: clock.now(), priceWei: 10n ** 18n },
       { collection: busy, time: new Date(clock.now().getTime() - 2 * 3_600_000), priceWei: 10n ** 18n },
     ]);
-    expect(await call('follow', server.aliceHeaders, quiet)).toEqual({ status: Status.Ok, msg: expect.any(String), data: { address: quiet, followed: true } });
+    expect(await call('follow', server.aliceHeaders, quiet)).toEqual({
+      status: Status.Ok,
+      msg: expect.any(String),
+      data: { address: quiet, followed: true },
+    });
     expect((await call('follow', server.aliceHeaders, busy.toUpperCase().replace('0X', '0x'))).status).toBe(Status.Ok);
 
     expect((await watchlist(server.aliceHeaders, 60)).map((row) => [row.address, row.all_count])).toEqual([
@@ -56,7 +65,10 @@ describe('the watchlist', () => {
   it('drops an unfollowed collection', async () => {
     const collection = await newCollection();
     await call('follow', server.aliceHeaders, collection);
-    expect(await call('unfollow', server.aliceHeaders, collection)).toMatchObject({ status: Status.Ok, data: { address: collection, followed: false } });
+    expect(await call('unfollow', server.aliceHeaders, collection)).toMatchObject({
+      status: Status.Ok,
+      data: { address: collection, followed: false },
+    });
     expect((await watchlist(server.aliceHeaders)).map((row) => row.address)).not.toContain(collection);
   });
 
@@ -93,7 +105,10 @@ describe('the watchlist', () => {
     try {
       await other.query('begin');
       await other.query('select address from users where address = $1 for update', [user]);
-      await other.query('insert into watchlist (user_address, collection, created_at) values ($1, $2, now())', [user, inFlight]);
+      await other.query('insert into watchlist (user_address, collection, created_at) values ($1, $2, now())', [
+        user,
+        inFlight,
+      ]);
       let settled = false;
       const reply = call('follow', carolHeaders, racing).finally(() => {
         settled = true;
@@ -121,9 +136,15 @@ describe('the watchlist', () => {
     });
     expect(follow.statusCode).toBe(400);
     expect(follow.json()).toMatchObject({ status: Status.BadRequest, data: { fields: [{ path: 'address' }] } });
-    const list = await server.app.inject({ method: 'GET', url: '/api/watchlist?window=15', headers: server.aliceHeaders });
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/watchlist?window=15',
+      headers: server.aliceHeaders,
+    });
     expect(list.statusCode).toBe(400);
-    expect(list.json()).toMatchObject({ data: { fields: [{ path: 'window', message: 'Please select correct time interval.' }] } });
+    expect(list.json()).toMatchObject({
+      data: { fields: [{ path: 'window', message: 'Please select correct time interval.' }] },
+    });
   });
 
   it('asks visitors to sign in (status 110) for every watchlist call', async () => {

@@ -19,7 +19,9 @@ describe('navigation guard', () => {
   });
 
   it('sends a signed-in user without a connected wallet to sign-out', () => {
-    expect(guardDecision({ ...signedIn, account: undefined })).toBe('/signout?redirect=%2Fcollection%2F7%3Ftab%3Dtrades');
+    expect(guardDecision({ ...signedIn, account: undefined })).toBe(
+      '/signout?redirect=%2Fcollection%2F7%3Ftab%3Dtrades',
+    );
   });
 
   it('sends a user whose wallet switched to another account to sign-out', () => {
@@ -37,7 +39,9 @@ describe('navigation guard', () => {
   });
 
   it('lets everyone open public pages', () => {
-    expect(guardDecision({ ...signedIn, pathname: '/plans', requiresAuth: false, token: null, account: undefined })).toBeNull();
+    expect(
+      guardDecision({ ...signedIn, pathname: '/plans', requiresAuth: false, token: null, account: undefined }),
+    ).toBeNull();
     expect(guardDecision({ ...signedIn, pathname: '/plans', requiresAuth: false, account: undefined })).toBeNull();
   });
 

@@ -53,7 +53,12 @@ function sectionNames(): (string | null)[] {
 function pretendPhone() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (media) =>
-      ({ matches: false, media, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+      ({
+        matches: false,
+        media,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
   );
 }
 

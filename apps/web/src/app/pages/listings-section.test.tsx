@@ -133,7 +133,9 @@ describe('listings', () => {
   });
 
   it('marks pending buys and flagged tokens (risk_flag 1)', () => {
-    render(<ListingsTable listings={[listingRow(1, { pending_count: 2, risk_flag: 1 }), listingRow(2)].map(listingOf)} />);
+    render(
+      <ListingsTable listings={[listingRow(1, { pending_count: 2, risk_flag: 1 }), listingRow(2)].map(listingOf)} />,
+    );
     const [flagged, clean] = screen.getAllByRole('row').slice(1);
     const flag = 'Flagged by a marketplace: reported stolen or suspicious';
     expect(within(flagged!).getByRole('button', { name: flag })).toBeTruthy();

@@ -15,13 +15,19 @@ import { useSignIn } from '../../features/auth/hooks/use-sign-in';
 import { WalletButton } from '../../features/auth/components/wallet-button';
 
 const WalletNotInstalledDialog = lazyWhenOpen(
-  () => import('../../features/auth/components/wallet-not-installed-dialog').then((module) => module.WalletNotInstalledDialog),
+  () =>
+    import('../../features/auth/components/wallet-not-installed-dialog').then(
+      (module) => module.WalletNotInstalledDialog,
+    ),
   ({ open }) => open,
 );
 
 // The built-in wallet's code (viem's local accounts, its provider and windows) loads when its chooser first opens.
 const ChooseAccountDialog = lazyWhenOpen(
-  () => import('../../features/devnet-wallet/components/choose-account-dialog').then((module) => module.ChooseAccountDialog),
+  () =>
+    import('../../features/devnet-wallet/components/choose-account-dialog').then(
+      (module) => module.ChooseAccountDialog,
+    ),
   ({ open }) => open,
 );
 

@@ -11,7 +11,10 @@ export function CollectionImage({ src, name, className }: CollectionImageProps) 
     return (
       <span
         aria-hidden
-        className={clsx('grid shrink-0 place-items-center rounded bg-raised font-semibold text-muted uppercase', className)}
+        className={clsx(
+          'grid shrink-0 place-items-center rounded bg-raised font-semibold text-muted uppercase',
+          className,
+        )}
       >
         {name?.trim().charAt(0) || '?'}
       </span>

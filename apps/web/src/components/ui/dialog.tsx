@@ -35,7 +35,9 @@ export function Dialog({ open, onOpenChange, title, description, className, styl
         >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <RadixDialog.Title className="flex items-center gap-2 text-[15px] font-semibold text-fg">{title}</RadixDialog.Title>
+              <RadixDialog.Title className="flex items-center gap-2 text-[15px] font-semibold text-fg">
+                {title}
+              </RadixDialog.Title>
               {description ? (
                 <RadixDialog.Description className="mt-1 text-muted">{description}</RadixDialog.Description>
               ) : (

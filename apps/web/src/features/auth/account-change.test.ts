@@ -6,7 +6,9 @@ const onCollection: AccountChange = { account: token, token, pathname: '/collect
 
 describe('wallet account changes while signed in', () => {
   it('sends the user to sign-in when the wallet disconnects', () => {
-    expect(accountChangeTarget({ ...onCollection, account: undefined })).toBe('/?redirect=%2Fcollection%2F7%3Ftab%3Dtrades');
+    expect(accountChangeTarget({ ...onCollection, account: undefined })).toBe(
+      '/?redirect=%2Fcollection%2F7%3Ftab%3Dtrades',
+    );
   });
 
   it('signs the user out when the wallet switches to another account', () => {

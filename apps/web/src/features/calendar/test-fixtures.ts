@@ -3,7 +3,9 @@ import type { CalendarItem } from '@floordesk/protocol';
 /** Fixtures for the calendar's tests. */
 
 /** A public sale named after its id, with no links, unless `overrides` say otherwise. */
-export function calendarItem(overrides: Partial<CalendarItem> & Pick<CalendarItem, 'id' | 'open_timestemp'>): CalendarItem {
+export function calendarItem(
+  overrides: Partial<CalendarItem> & Pick<CalendarItem, 'id' | 'open_timestemp'>,
+): CalendarItem {
   return {
     time_flag: 0,
     type_name: 'public',

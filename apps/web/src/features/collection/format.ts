@@ -2,4 +2,3 @@
 export function formatPercent(value: number): string {
   return `${value.toFixed(2)}%`;
 }
-

@@ -27,7 +27,11 @@ describe('the built-in devnet wallet in the app', { timeout: 30_000 }, () => {
     const { accountOf, signWalletMessage } = await actions();
     const address = await accountOf(wallet);
     expect(address).toBe(second.address);
-    expect(walletStore.getState()).toMatchObject({ status: 'connected', account: address.toLowerCase(), chainId: 31337 });
+    expect(walletStore.getState()).toMatchObject({
+      status: 'connected',
+      account: address.toLowerCase(),
+      chainId: 31337,
+    });
 
     const signing = signWalletMessage(wallet, address, notice);
     const dialog = await screen.findByRole('dialog', { name: 'Signature request' }, LOADS);

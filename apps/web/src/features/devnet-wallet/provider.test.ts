@@ -60,7 +60,10 @@ const revertingNode: Rpc = async () => {
   throw Object.assign(new Error('execution reverted'), { code: 3, data: '0x1a2b3c4d' });
 };
 
-function setup({ state = { privateKey: firstKey, address: first, connected: true } as DevnetWalletState, confirms = true } = {}) {
+function setup({
+  state = { privateKey: firstKey, address: first, connected: true } as DevnetWalletState,
+  confirms = true,
+} = {}) {
   const node = fakeNode();
   const asked: ConfirmRequest[] = [];
   const saved: DevnetWalletState[] = [];
@@ -100,20 +103,27 @@ describe('devnet wallet provider', () => {
     });
 
     it('asks the user before connecting, then grants the account, tells the site and remembers it', async () => {
-      const { provider, asked, saved, accountsChanged } = setup({ state: { privateKey: firstKey, address: first, connected: false } });
+      const { provider, asked, saved, accountsChanged } = setup({
+        state: { privateKey: firstKey, address: first, connected: false },
+      });
       await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([first]);
       expect(asked).toEqual([{ kind: 'connect', account: first }]);
       expect(accountsChanged).toEqual([[first]]);
       expect(saved).toEqual([{ privateKey: firstKey, address: first, connected: true }]);
-      await expect(provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] })).resolves.toEqual([
-        expect.objectContaining({ parentCapability: 'eth_accounts' }),
-      ]);
+      await expect(
+        provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] }),
+      ).resolves.toEqual([expect.objectContaining({ parentCapability: 'eth_accounts' })]);
       expect(asked).toHaveLength(1);
     });
 
     it('answers 4001 when the user rejects the connection, and grants nothing', async () => {
-      const { provider, saved } = setup({ state: { privateKey: firstKey, address: first, connected: false }, confirms: false });
-      expect(await refusal(provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] }))).toMatchObject({
+      const { provider, saved } = setup({
+        state: { privateKey: firstKey, address: first, connected: false },
+        confirms: false,
+      });
+      expect(
+        await refusal(provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] })),
+      ).toMatchObject({
         code: 4001,
       });
       await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([]);
@@ -130,7 +140,9 @@ describe('devnet wallet provider', () => {
 
     it('disconnects when the site revokes its permission', async () => {
       const { provider, saved, accountsChanged } = setup();
-      await expect(provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).resolves.toBeNull();
+      await expect(
+        provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }),
+      ).resolves.toBeNull();
       await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([]);
       expect(accountsChanged).toEqual([[]]);
       expect(saved).toEqual([{ privateKey: firstKey, address: first, connected: false }]);
@@ -138,8 +150,12 @@ describe('devnet wallet provider', () => {
 
     it('switches only to the devnet: any other chain is refused with 4902 and nothing changes', async () => {
       const { provider } = setup();
-      await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })).resolves.toBeNull();
-      expect(await refusal(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }))).toMatchObject({
+      await expect(
+        provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] }),
+      ).resolves.toBeNull();
+      expect(
+        await refusal(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })),
+      ).toMatchObject({
         code: 4902,
       });
       await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a69');
@@ -159,14 +175,18 @@ describe('devnet wallet provider', () => {
 
     it('answers 4001 when the user rejects a signature', async () => {
       const { provider } = setup({ confirms: false });
-      expect(await refusal(provider.request({ method: 'personal_sign', params: [stringToHex(notice), first] }))).toMatchObject({
+      expect(
+        await refusal(provider.request({ method: 'personal_sign', params: [stringToHex(notice), first] })),
+      ).toMatchObject({
         code: 4001,
       });
     });
 
     it('refuses with 4100 to sign for an account it has not granted, without asking the user', async () => {
       const { provider, confirm } = setup();
-      expect(await refusal(provider.request({ method: 'personal_sign', params: [stringToHex(notice), second] }))).toMatchObject({
+      expect(
+        await refusal(provider.request({ method: 'personal_sign', params: [stringToHex(notice), second] })),
+      ).toMatchObject({
         code: 4100,
       });
       const disconnected = setup({ state: { privateKey: firstKey, address: first, connected: false } });
@@ -204,7 +224,14 @@ describe('devnet wallet provider', () => {
       expect(asked).toEqual([{ kind: 'typed-data', account: first, typedData: JSON.parse(JSON.stringify(order)) }]);
       const { EIP712Domain: _domain, ...types } = order.types;
       await expect(
-        verifyTypedData({ address: first, domain: order.domain, types, primaryType: 'Order', message: { offerer: first, price: 15n * 10n ** 17n }, signature }),
+        verifyTypedData({
+          address: first,
+          domain: order.domain,
+          types,
+          primaryType: 'Order',
+          message: { offerer: first, price: 15n * 10n ** 17n },
+          signature,
+        }),
       ).resolves.toBe(true);
     });
 
@@ -212,14 +239,18 @@ describe('devnet wallet provider', () => {
       const { provider, confirm } = setup();
       const mainnetOrder = { ...order, domain: { ...order.domain, chainId: 1 } };
       expect(
-        await refusal(provider.request({ method: 'eth_signTypedData_v4', params: [first, JSON.stringify(mainnetOrder)] })),
+        await refusal(
+          provider.request({ method: 'eth_signTypedData_v4', params: [first, JSON.stringify(mainnetOrder)] }),
+        ),
       ).toMatchObject({ code: 4901 });
       expect(confirm).not.toHaveBeenCalled();
     });
 
     it('answers 4001 when the user rejects typed data', async () => {
       const { provider } = setup({ confirms: false });
-      expect(await refusal(provider.request({ method: 'eth_signTypedData_v4', params: [first, JSON.stringify(order)] }))).toMatchObject({
+      expect(
+        await refusal(provider.request({ method: 'eth_signTypedData_v4', params: [first, JSON.stringify(order)] })),
+      ).toMatchObject({
         code: 4001,
       });
     });
@@ -270,7 +301,14 @@ describe('devnet wallet provider', () => {
       const { provider, node } = setup();
       await provider.request({
         method: 'eth_sendTransaction',
-        params: [{ ...sweep, gas: numberToHex(390_000n), maxFeePerGas: numberToHex(30n * 10n ** 9n), maxPriorityFeePerGas: numberToHex(5n * 10n ** 9n) }],
+        params: [
+          {
+            ...sweep,
+            gas: numberToHex(390_000n),
+            maxFeePerGas: numberToHex(30n * 10n ** 9n),
+            maxPriorityFeePerGas: numberToHex(5n * 10n ** 9n),
+          },
+        ],
       });
       expect(node.methods()).toEqual(['eth_getTransactionCount', 'eth_sendRawTransaction']);
       expect(parseTransaction(node.calls.at(-1)!.params[0] as Hex)).toMatchObject({
@@ -282,14 +320,18 @@ describe('devnet wallet provider', () => {
 
     it('answers 4001 when the user rejects the transaction, and sends nothing', async () => {
       const { provider, node } = setup({ confirms: false });
-      expect(await refusal(provider.request({ method: 'eth_sendTransaction', params: [sweep] }))).toMatchObject({ code: 4001 });
+      expect(await refusal(provider.request({ method: 'eth_sendTransaction', params: [sweep] }))).toMatchObject({
+        code: 4001,
+      });
       expect(node.methods()).not.toContain('eth_sendRawTransaction');
       expect(node.methods()).not.toContain('eth_getTransactionCount');
     });
 
     it('refuses a transaction for another chain with 4901', async () => {
       const { provider, confirm } = setup();
-      expect(await refusal(provider.request({ method: 'eth_sendTransaction', params: [{ ...sweep, chainId: '0x1' }] }))).toMatchObject({
+      expect(
+        await refusal(provider.request({ method: 'eth_sendTransaction', params: [{ ...sweep, chainId: '0x1' }] })),
+      ).toMatchObject({
         code: 4901,
       });
       expect(confirm).not.toHaveBeenCalled();
@@ -315,17 +357,23 @@ describe('devnet wallet provider', () => {
   describe('the node', () => {
     it('passes reads to the node as they are', async () => {
       const { provider, node } = setup();
-      await expect(provider.request({ method: 'eth_getBalance', params: [first, 'latest'] })).resolves.toBe(numberToHex(10n ** 22n));
+      await expect(provider.request({ method: 'eth_getBalance', params: [first, 'latest'] })).resolves.toBe(
+        numberToHex(10n ** 22n),
+      );
       expect(node.calls).toEqual([{ method: 'eth_getBalance', params: [first, 'latest'] }]);
     });
 
-    it.each(['eth_sign', 'eth_signTransaction', 'eth_sendRawTransaction', 'anvil_setBalance', 'evm_revert', 'wallet_addEthereumChain'])(
-      'refuses %s with 4200 and never forwards it',
-      async (method) => {
-        const { provider, node } = setup();
-        expect(await refusal(provider.request({ method, params: [] }))).toMatchObject({ code: 4200 });
-        expect(node.calls).toEqual([]);
-      },
-    );
+    it.each([
+      'eth_sign',
+      'eth_signTransaction',
+      'eth_sendRawTransaction',
+      'anvil_setBalance',
+      'evm_revert',
+      'wallet_addEthereumChain',
+    ])('refuses %s with 4200 and never forwards it', async (method) => {
+      const { provider, node } = setup();
+      expect(await refusal(provider.request({ method, params: [] }))).toMatchObject({ code: 4200 });
+      expect(node.calls).toEqual([]);
+    });
   });
 });

@@ -1,4 +1,13 @@
-import { type Address, type Hex, hexToBigInt, isAddress, isAddressEqual, isHex, numberToHex, type TypedDataDomain } from 'viem';
+import {
+  type Address,
+  type Hex,
+  hexToBigInt,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  numberToHex,
+  type TypedDataDomain,
+} from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Eip1193Provider } from '../../lib/wallet/wallets';
 import { ProviderCode, ProviderRpcError, userRejected } from './provider-error';
@@ -97,7 +106,13 @@ function paramsOf(params: unknown): readonly unknown[] {
  * signature and transaction and acts only once confirmed, signs with viem's local account, and broadcasts with
  * eth_sendRawTransaction, filling nonce, gas and fees from reads, so its node needs to serve nothing else.
  */
-export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChange }: DevnetProviderOptions): DevnetProvider {
+export function createDevnetProvider({
+  chainId,
+  rpc,
+  confirm,
+  state,
+  onStateChange,
+}: DevnetProviderOptions): DevnetProvider {
   let current = state;
   const listeners = new Map<string, Set<(payload: never) => void>>();
 
@@ -113,7 +128,8 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
     current = next;
     onStateChange(next);
     const after = exposed();
-    if (before.length !== after.length || before.some((address, i) => address !== after[i])) emit('accountsChanged', after);
+    if (before.length !== after.length || before.some((address, i) => address !== after[i]))
+      emit('accountsChanged', after);
   }
 
   async function connect(): Promise<void> {
@@ -125,7 +141,10 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
   /** The signer must be the connected account, as a wallet refuses to sign for an account it has not granted. */
   function signer(from: unknown): DevnetWalletState {
     if (!current.connected || typeof from !== 'string' || !isAddress(from) || !isAddressEqual(from, current.address)) {
-      throw new ProviderRpcError(ProviderCode.Unauthorized, 'The requested account has not been authorized by the user.');
+      throw new ProviderRpcError(
+        ProviderCode.Unauthorized,
+        'The requested account has not been authorized by the user.',
+      );
     }
     return current;
   }
@@ -173,9 +192,13 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
     const priority =
       quantity(ask.maxPriorityFeePerGas, 'maxPriorityFeePerGas') ??
       hexToBigInt((await rpc('eth_maxPriorityFeePerGas', [])) as Hex);
-    if (maxFee !== undefined) return { maxFeePerGas: maxFee, maxPriorityFeePerGas: priority < maxFee ? priority : maxFee };
+    if (maxFee !== undefined)
+      return { maxFeePerGas: maxFee, maxPriorityFeePerGas: priority < maxFee ? priority : maxFee };
     const latest = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas: Hex };
-    return { maxFeePerGas: hexToBigInt(latest.baseFeePerGas) * BASE_FEE_HEADROOM + priority, maxPriorityFeePerGas: priority };
+    return {
+      maxFeePerGas: hexToBigInt(latest.baseFeePerGas) * BASE_FEE_HEADROOM + priority,
+      maxPriorityFeePerGas: priority,
+    };
   }
 
   async function sendTransaction([raw]: readonly unknown[]): Promise<unknown> {
@@ -201,7 +224,8 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
     if (!(await confirm({ kind: 'transaction', account: sending.address, transaction }))) throw userRejected();
     // Read after the user confirmed: another transaction may have gone out while the confirmation was open.
     const nonce =
-      quantity(ask.nonce, 'nonce') ?? hexToBigInt((await rpc('eth_getTransactionCount', [sending.address, 'pending'])) as Hex);
+      quantity(ask.nonce, 'nonce') ??
+      hexToBigInt((await rpc('eth_getTransactionCount', [sending.address, 'pending'])) as Hex);
     const account = await localAccount(sending.privateKey);
     const signed = await account.signTransaction({ chainId, to, value, data, gas, nonce: Number(nonce), ...fees });
     return rpc('eth_sendRawTransaction', [signed]);
@@ -221,7 +245,9 @@ export function createDevnetProvider({ chainId, rpc, confirm, state, onStateChan
         return exposed();
       case 'wallet_requestPermissions':
         await connect();
-        return [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: exposed() }] }];
+        return [
+          { parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: exposed() }] },
+        ];
       case 'wallet_getPermissions':
         return current.connected
           ? [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: exposed() }] }]

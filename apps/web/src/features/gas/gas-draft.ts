@@ -1,10 +1,4 @@
-import {
-  type GasEntry,
-  gasEntryProblem,
-  type GasProblem,
-  GasPresetType,
-  parseGweiInput,
-} from '@floordesk/protocol';
+import { type GasEntry, gasEntryProblem, type GasProblem, GasPresetType, parseGweiInput } from '@floordesk/protocol';
 
 /** A preset as the settings form edits it: the amounts as typed. */
 export type GasDraft = Omit<GasEntry, 'prio' | 'fee'> & { prio: string; fee: string };

@@ -11,7 +11,9 @@ function setup({ server = [] as GasEntry[], signedIn = alice as string | null } 
   const store = createGasStore(localStorage);
   const session = { address: signedIn };
   const fetch = vi.fn<() => Promise<GasSettingsData>>(async () => ({ gas: server }));
-  const save = vi.fn<(entries: readonly GasEntry[]) => Promise<GasSettingsData>>(async (entries) => ({ gas: [...entries] }));
+  const save = vi.fn<(entries: readonly GasEntry[]) => Promise<GasSettingsData>>(async (entries) => ({
+    gas: [...entries],
+  }));
   const sync = createGasSync({ store, fetch, save, currentAddress: () => session.address });
   return { store, sync, save, session, local: () => gasEntriesOf(store.getState().byWallet, alice) };
 }

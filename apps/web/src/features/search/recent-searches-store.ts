@@ -51,12 +51,17 @@ function sameCollection(a: string, b: string): boolean {
 }
 
 function dedupe(entries: SearchHit[]): SearchHit[] {
-  return entries.filter((entry, index) => entries.findIndex((other) => sameCollection(other.address, entry.address)) === index);
+  return entries.filter(
+    (entry, index) => entries.findIndex((other) => sameCollection(other.address, entry.address)) === index,
+  );
 }
 
 /** Newest first, at most RECENT_SEARCHES_MAX, one entry per collection. */
 export function withRecentSearch(entries: readonly SearchHit[], result: SearchHit): SearchHit[] {
-  return [result, ...entries.filter((entry) => !sameCollection(entry.address, result.address))].slice(0, RECENT_SEARCHES_MAX);
+  return [result, ...entries.filter((entry) => !sameCollection(entry.address, result.address))].slice(
+    0,
+    RECENT_SEARCHES_MAX,
+  );
 }
 
 export function withoutRecentSearch(entries: readonly SearchHit[], address: string): SearchHit[] {

@@ -26,7 +26,12 @@ const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const hash: `0x${string}` = `0x${'12'.repeat(32)}`;
 const sweepId = '5f0c4a52-8a3e-4c54-9a0e-1f3f2a7c9d10';
 const config: AppConfigData = { chain_id: 31337, chain_name: 'FloorDesk devnet', devnet_wallet: true, version: 'test' };
-const wallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } } satisfies Wallet;
+const wallet = {
+  id: 'io.test',
+  name: 'Test',
+  icon: undefined,
+  provider: { request: async () => null },
+} satisfies Wallet;
 
 const listings = [
   listing(1, { price: milliEth(1000) }),
@@ -218,7 +223,9 @@ describe('the sweep flow: plan, send, record, settle', () => {
   });
 
   it("marks the items order errors (5000) and shows the wallet's message on any other wallet failure", async () => {
-    deps.send.mockRejectedValue(Object.assign(new Error('insufficient funds for gas * price + value'), { code: -32000 }));
+    deps.send.mockRejectedValue(
+      Object.assign(new Error('insufficient funds for gas * price + value'), { code: -32000 }),
+    );
     await runSweep(request(), deps);
     expect(run()).toMatchObject({ phase: 'failed', message: 'insufficient funds for gas * price + value' });
     expect(statuses()).toEqual([
@@ -251,7 +258,13 @@ describe('the sweep flow: plan, send, record, settle', () => {
   });
 
   it('says err.no_order without asking the server when nothing can be bought', async () => {
-    await runSweep({ ...request(), preview: previewSweep([], { count: 2, marketplaces: new Set(), skipPendingFlagged: true, buyer: alice }) }, deps);
+    await runSweep(
+      {
+        ...request(),
+        preview: previewSweep([], { count: 2, marketplaces: new Set(), skipPendingFlagged: true, buyer: alice }),
+      },
+      deps,
+    );
     expect(run()).toMatchObject({ phase: 'failed', message: 'No matching orders.', rows: [] });
     expect(bodiesSentTo(api, '/api/sweep/quote')).toEqual([]);
   });
@@ -289,6 +302,10 @@ describe('the sweep flow: plan, send, record, settle', () => {
       buyer: alice,
     });
     await runSweep({ ...request(), preview: single, orderId: 'order-3' }, deps);
-    expect(bodiesSentTo(api, '/api/sweep/quote')[0]).toMatchObject({ count: 1, order_id: 'order-3', max_total: listing(3).price });
+    expect(bodiesSentTo(api, '/api/sweep/quote')[0]).toMatchObject({
+      count: 1,
+      order_id: 'order-3',
+      max_total: listing(3).price,
+    });
   });
 });

@@ -128,7 +128,11 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     if (run?.id === id) sweepRunStore.setState({ run: { ...run, ...change(run) } });
   }
   function fail(message: string, status?: SweepItemStatusName) {
-    update((run) => ({ phase: 'failed', message, rows: status === undefined ? run.rows : withOutcome(run.rows, status) }));
+    update((run) => ({
+      phase: 'failed',
+      message,
+      rows: status === undefined ? run.rows : withOutcome(run.rows, status),
+    }));
     if (deps.mobile()) deps.notify(message);
   }
 

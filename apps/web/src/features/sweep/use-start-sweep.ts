@@ -36,7 +36,8 @@ export const liveSweepDeps: Omit<SweepDeps, 'appConfig'> = {
 export function useStartSweep(): (request: SweepRequest) => void {
   const queryClient = useQueryClient();
   return useCallback(
-    (request) => void runSweep(request, { ...liveSweepDeps, appConfig: () => queryClient.fetchQuery(appConfigQueryOptions) }),
+    (request) =>
+      void runSweep(request, { ...liveSweepDeps, appConfig: () => queryClient.fetchQuery(appConfigQueryOptions) }),
     [queryClient],
   );
 }

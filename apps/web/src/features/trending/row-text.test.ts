@@ -20,7 +20,9 @@ describe('listing text', () => {
   });
 
   it('keeps two decimals of the rate at most', () => {
-    expect(listingText({ count: 10_000, listed: 1235, listing_rate: 12.35 }, i18n.t)).toBe('12.35% listed · 10,000 items');
+    expect(listingText({ count: 10_000, listed: 1235, listing_rate: 12.35 }, i18n.t)).toBe(
+      '12.35% listed · 10,000 items',
+    );
   });
 
   it('speaks Chinese', async () => {

@@ -17,7 +17,8 @@ export function useFollowed(address: string): boolean {
   if (!signedIn) return false;
   const list =
     data?.list ??
-    queryClient.getQueriesData<WatchlistData>({ queryKey: WATCHLIST_QUERY_KEY }).find(([, cached]) => cached)?.[1]?.list;
+    queryClient.getQueriesData<WatchlistData>({ queryKey: WATCHLIST_QUERY_KEY }).find(([, cached]) => cached)?.[1]
+      ?.list;
   const wanted = address.toLowerCase();
   return list?.some((row) => row.address.toLowerCase() === wanted) ?? false;
 }

@@ -20,7 +20,7 @@ export type WalletErrorAction =
 
 /** Wallet libraries wrap the provider's error (viem's `cause` chain); the first numeric code is the provider's. */
 export function walletErrorCode(error: unknown): number | undefined {
-  for (let current = error; typeof current === 'object' && current !== null; ) {
+  for (let current = error; typeof current === 'object' && current !== null;) {
     const { code, cause } = current as { code?: unknown; cause?: unknown };
     if (typeof code === 'number') return code;
     current = cause;
@@ -34,7 +34,10 @@ function walletErrorMessage(error: unknown): string {
   return String(shortMessage ?? message ?? error);
 }
 
-type Translate = (key: 'err.rejected' | 'err.is_buy_n32602' | 'err.signature_failed', values?: { message: string }) => string;
+type Translate = (
+  key: 'err.rejected' | 'err.is_buy_n32602' | 'err.signature_failed',
+  values?: { message: string },
+) => string;
 
 /** The wallet errors; `signing` is true while the wallet was asked for a signature. */
 export function walletErrorAction(error: unknown, signing: boolean, t: Translate): WalletErrorAction {

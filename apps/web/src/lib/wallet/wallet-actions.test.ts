@@ -19,7 +19,11 @@ describe('wallet actions', () => {
   it('connects a wallet that asks for an account and makes it the connected one', async () => {
     provider.accounts = [account];
     await expect(actions.accountOf(wallet())).resolves.toBe(account);
-    expect(walletStore.getState()).toMatchObject({ status: 'connected', account: account.toLowerCase(), chainId: 31337 });
+    expect(walletStore.getState()).toMatchObject({
+      status: 'connected',
+      account: account.toLowerCase(),
+      chainId: 31337,
+    });
   });
 
   it('uses the connected account without asking the wallet again', async () => {
@@ -117,7 +121,9 @@ describe('wallet actions', () => {
     it('refuses to send from another chain than the one the transaction is for', async () => {
       provider.chainId = 1;
       const sent = sentBy();
-      await expect(actions.sendWalletTransaction(wallet(), account, tx)).rejects.toThrow(/does not match the target chain/);
+      await expect(actions.sendWalletTransaction(wallet(), account, tx)).rejects.toThrow(
+        /does not match the target chain/,
+      );
       expect(sent).toEqual([]);
       provider.chainId = 31337;
     });

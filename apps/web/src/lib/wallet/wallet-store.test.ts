@@ -116,7 +116,12 @@ describe('wallet store', () => {
     expect(store.getState()).toMatchObject({ account: second.toLowerCase(), chainId: 1 });
 
     alpha.emit('accountsChanged', []);
-    expect(store.getState()).toMatchObject({ status: 'disconnected', wallet: null, account: undefined, chainId: undefined });
+    expect(store.getState()).toMatchObject({
+      status: 'disconnected',
+      wallet: null,
+      account: undefined,
+      chainId: undefined,
+    });
   });
 
   it('ignores events of a wallet that is no longer the connected one', async () => {
@@ -181,7 +186,11 @@ describe('wallet store and wagmi', () => {
     const alpha = fakeProvider([first]);
     const beta = fakeProvider([second]);
     undo.push(announce(window, alpha, 'Alpha', 'com.alpha'), announce(window, beta, 'Beta', 'com.beta'));
-    const config = createConfig({ chains: [foundry], multiInjectedProviderDiscovery: true, transports: { [foundry.id]: http() } });
+    const config = createConfig({
+      chains: [foundry],
+      multiInjectedProviderDiscovery: true,
+      transports: { [foundry.id]: http() },
+    });
     const connector = (id: string) => config.connectors.find((candidate) => candidate.id === id)!;
     return { config, connector, beta };
   }

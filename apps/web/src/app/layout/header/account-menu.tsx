@@ -1,6 +1,17 @@
 import { parseLang } from '@floordesk/protocol';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { AtSign, Bell, BookOpen, ChevronDown, ExternalLink, Layers, LogOut, MessageCircle, Siren, Store } from 'lucide-react';
+import {
+  AtSign,
+  Bell,
+  BookOpen,
+  ChevronDown,
+  ExternalLink,
+  Layers,
+  LogOut,
+  MessageCircle,
+  Siren,
+  Store,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +55,9 @@ export function AccountMenu({ address }: { address: string }) {
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className="menu-content w-60">
-            <DropdownMenu.Label className="break-all px-2 py-1.5 font-mono text-[11px] text-muted">{address}</DropdownMenu.Label>
+            <DropdownMenu.Label className="break-all px-2 py-1.5 font-mono text-[11px] text-muted">
+              {address}
+            </DropdownMenu.Label>
             <DropdownMenu.Separator className="menu-separator" />
             <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/notice')}>
               <Bell size={14} aria-hidden />
@@ -55,8 +68,16 @@ export function AccountMenu({ address }: { address: string }) {
               <Siren size={14} aria-hidden />
               <span className="flex-1">{t('menu.alert')}</span>
             </DropdownMenu.Item>
-            <ExternalItem href={openseaProfileUrl(address)} icon={<Store size={14} aria-hidden />} label={t('menu.opensea')} />
-            <ExternalItem href={blurProfileUrl(address)} icon={<Layers size={14} aria-hidden />} label={t('menu.blur')} />
+            <ExternalItem
+              href={openseaProfileUrl(address)}
+              icon={<Store size={14} aria-hidden />}
+              label={t('menu.opensea')}
+            />
+            <ExternalItem
+              href={blurProfileUrl(address)}
+              icon={<Layers size={14} aria-hidden />}
+              label={t('menu.blur')}
+            />
             <DropdownMenu.Separator className="menu-separator" />
             <LanguageItems />
             <DropdownMenu.Separator className="menu-separator" />

@@ -14,7 +14,12 @@ export function HeaderSearchPopover() {
         <Search size={16} />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content sideOffset={6} align="end" collisionPadding={8} className="z-50 w-[min(320px,calc(100vw-16px))] rounded-md border border-line bg-panel p-2 shadow-xl">
+        <Popover.Content
+          sideOffset={6}
+          align="end"
+          collisionPadding={8}
+          className="z-50 w-[min(320px,calc(100vw-16px))] rounded-md border border-line bg-panel p-2 shadow-xl"
+        >
           <SearchBox onCollectionOpened={() => setOpen(false)} />
         </Popover.Content>
       </Popover.Portal>

@@ -21,8 +21,14 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 flex h-11 shrink-0 items-center gap-2 border-b border-line bg-canvas/95 px-2 backdrop-blur sm:gap-4 sm:px-4">
-      <Link to={DEFAULT_SIGNED_IN_PATH} className="flex shrink-0 items-center gap-1.5 text-[15px] font-bold tracking-tight text-fg">
-        <span className="grid size-6 place-items-center rounded bg-accent/15 font-mono text-[13px] text-accent" aria-hidden>
+      <Link
+        to={DEFAULT_SIGNED_IN_PATH}
+        className="flex shrink-0 items-center gap-1.5 text-[15px] font-bold tracking-tight text-fg"
+      >
+        <span
+          className="grid size-6 place-items-center rounded bg-accent/15 font-mono text-[13px] text-accent"
+          aria-hidden
+        >
           F
         </span>
         FloorDesk

@@ -17,7 +17,9 @@ let reply: unknown;
 let api: ReturnType<typeof stubApi>;
 
 function setWidth(width: number) {
-  (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
+  (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({
+    width,
+  });
 }
 
 function renderBar({ width = 1440, showTrending = true } = {}) {
@@ -110,7 +112,9 @@ describe('bottom bar', () => {
   it('offers all five marketplaces by their short names', async () => {
     renderBar();
     const group = within(await bar().findByRole('group', { name: 'Marketplaces' }));
-    expect(group.getAllByRole('button').map((button) => [button.getAttribute('aria-label'), button.textContent])).toEqual([
+    expect(
+      group.getAllByRole('button').map((button) => [button.getAttribute('aria-label'), button.textContent]),
+    ).toEqual([
       ['OpenSea', 'OS'],
       ['X2Y2', 'X2'],
       ['LooksRare', 'LR'],
@@ -175,13 +179,9 @@ describe('bottom bar', () => {
     expect(panelsStore.getState().open).toBe('mobileMenu');
     const menu = within(await screen.findByRole('dialog'));
     expect(menu.getByRole('button', { name: 'Trending' })).toBeTruthy();
-    expect(menu.getAllByRole('button', { name: /OpenSea|X2Y2|LooksRare|Blur|SoduSwap/ }).map((b) => b.textContent)).toEqual([
-      'OpenSea',
-      'X2Y2',
-      'LooksRare',
-      'Blur',
-      'SoduSwap',
-    ]);
+    expect(
+      menu.getAllByRole('button', { name: /OpenSea|X2Y2|LooksRare|Blur|SoduSwap/ }).map((b) => b.textContent),
+    ).toEqual(['OpenSea', 'X2Y2', 'LooksRare', 'Blur', 'SoduSwap']);
 
     await userEvent.click(menu.getByRole('button', { name: 'Calendar' }));
     expect(panelsStore.getState().open).toBe('calendar');

@@ -15,7 +15,9 @@ const SweepControls = lazyComponent(() =>
   import('../../../features/sweep/components/sweep-controls').then((module) => module.SweepControls),
 );
 const SweepPopover = lazyComponent(() => import('./sweep-popover').then((module) => module.SweepPopover));
-const GasPresets = lazyComponent(() => import('../../../features/gas/components/gas-presets').then((module) => module.GasPresets));
+const GasPresets = lazyComponent(() =>
+  import('../../../features/gas/components/gas-presets').then((module) => module.GasPresets),
+);
 const GasBarEffects = lazyComponent(() =>
   import('../../../features/gas/components/gas-bar-effects').then((module) => module.GasBarEffects),
 );
@@ -45,30 +47,30 @@ export function MarketBar({ showTrending, showBreak = false, collection = null }
     <>
       <div aria-hidden className="h-9 shrink-0" />
       <section
-          aria-label={t('bar.label')}
-          className="fixed inset-x-0 bottom-0 z-20 flex h-9 items-center gap-2 border-t border-line bg-panel px-2 sm:px-3"
-        >
-          {desktop ? (
-            <>
-              {/* Their labels only where the bar has room for them beside the sweep and gas controls. */}
-              {showTrending && trendingToggle && <TrendingToggle compact={!wide} />}
-              {calendarToggle && <CalendarToggle compact={!wide} />}
-              {collection && <SweepControls collection={collection} showBreak={showBreak} />}
-              <div className="flex-1" />
-              <MarketplaceToggles full={false} />
-              <div className="h-4 w-px bg-line" aria-hidden />
-              <GasPresets labels={wide ? 'names' : 'keys'} />
-              <div className="h-4 w-px bg-line" aria-hidden />
-            </>
-          ) : (
-            <>
-              <MoreMenu showTrending={showTrending} />
-              {collection && <SweepPopover collection={collection} showBreak={showBreak} />}
-              <div className="flex-1" />
-            </>
-          )}
-          <PriceTicker />
-          <GasBarEffects />
+        aria-label={t('bar.label')}
+        className="fixed inset-x-0 bottom-0 z-20 flex h-9 items-center gap-2 border-t border-line bg-panel px-2 sm:px-3"
+      >
+        {desktop ? (
+          <>
+            {/* Their labels only where the bar has room for them beside the sweep and gas controls. */}
+            {showTrending && trendingToggle && <TrendingToggle compact={!wide} />}
+            {calendarToggle && <CalendarToggle compact={!wide} />}
+            {collection && <SweepControls collection={collection} showBreak={showBreak} />}
+            <div className="flex-1" />
+            <MarketplaceToggles full={false} />
+            <div className="h-4 w-px bg-line" aria-hidden />
+            <GasPresets labels={wide ? 'names' : 'keys'} />
+            <div className="h-4 w-px bg-line" aria-hidden />
+          </>
+        ) : (
+          <>
+            <MoreMenu showTrending={showTrending} />
+            {collection && <SweepPopover collection={collection} showBreak={showBreak} />}
+            <div className="flex-1" />
+          </>
+        )}
+        <PriceTicker />
+        <GasBarEffects />
       </section>
     </>
   );

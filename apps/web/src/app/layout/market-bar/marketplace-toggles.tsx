@@ -35,7 +35,9 @@ export function MarketplaceToggles({ full }: { full: boolean }) {
             onClick={() => marketplaceStore.getState().toggle(marketplace)}
             className={clsx(
               'h-6 rounded border px-1.5 text-[11px] font-semibold transition-colors',
-              shown ? 'border-accent/50 bg-accent/10 text-accent' : 'border-line text-faint line-through hover:text-muted',
+              shown
+                ? 'border-accent/50 bg-accent/10 text-accent'
+                : 'border-line text-faint line-through hover:text-muted',
             )}
           >
             {full ? name : SHORT_NAMES[marketplace]}

@@ -14,7 +14,9 @@ import { sweepCountStore } from '../../../features/sweep/sweep-count-store';
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
 function setWidth(width: number) {
-  (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
+  (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({
+    width,
+  });
 }
 
 function renderBar({ width = 1440, collection = APES as string | null } = {}) {

@@ -14,7 +14,12 @@ export function Toaster() {
           className="pointer-events-auto flex max-w-md items-start gap-2 rounded-md border border-line bg-raised px-3 py-2 text-fg shadow-xl"
         >
           <span className="min-w-0 break-words">{toast.message}</span>
-          <button type="button" className="icon-button -my-0.5 -mr-1 size-5" aria-label={t('toast.dismiss')} onClick={dismiss}>
+          <button
+            type="button"
+            className="icon-button -my-0.5 -mr-1 size-5"
+            aria-label={t('toast.dismiss')}
+            onClick={dismiss}
+          >
             <X size={14} />
           </button>
         </div>

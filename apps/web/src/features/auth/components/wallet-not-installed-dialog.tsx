@@ -11,7 +11,12 @@ type WalletNotInstalledDialogProps = {
 export function WalletNotInstalledDialog({ open, onOpenChange, onUseDevnetWallet }: WalletNotInstalledDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('wallet.no_install')} description={t('wallet.install_tip')}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('wallet.no_install')}
+      description={t('wallet.install_tip')}
+    >
       {onUseDevnetWallet && <p className="mt-3 text-muted">{t('devnet_wallet.not_installed_offer')}</p>}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <button

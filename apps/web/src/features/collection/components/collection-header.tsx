@@ -18,7 +18,12 @@ export function CollectionHeader({ collection, dense }: CollectionHeaderProps) {
     <div className="flex min-w-0 items-center gap-3">
       <CollectionImage src={img} name={name} className={clsx(imageSize, 'rounded-md')} />
       <div className="min-w-0 flex-1">
-        <h1 className={clsx('flex min-w-0 items-center gap-1.5 font-semibold text-fg', dense ? 'text-[14px]' : 'text-[16px]')}>
+        <h1
+          className={clsx(
+            'flex min-w-0 items-center gap-1.5 font-semibold text-fg',
+            dense ? 'text-[14px]' : 'text-[16px]',
+          )}
+        >
           <span className="truncate">{name ?? shortAddress(address)}</span>
           {verified && (
             <span title={t('collection.verified')} className="shrink-0 text-accent">

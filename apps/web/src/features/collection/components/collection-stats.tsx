@@ -10,7 +10,6 @@ import type { Collection } from '../../../lib/api/collection';
 /** The page opens on the day's figures: a collection page is a longer look than the 15-minute trending panel. */
 export const DEFAULT_STATS_WINDOW: TrendingWindow = 1440;
 
-
 type CollectionStatsProps = { collection: Collection; className?: string };
 
 /** Floor, listings, owners and supply now, and trades, volume and floor change over a chosen window. */
@@ -59,9 +58,16 @@ export function CollectionStats({ collection, className }: CollectionStatsProps)
             <Stat label={t('collection.stats.trades')}>
               {windowStats ? formatCount(windowStats.all_count) : NO_VALUE}
             </Stat>
-            <Stat label={t('collection.stats.volume')}>{windowStats ? formatEth(windowStats.volume, 2) : NO_VALUE}</Stat>
+            <Stat label={t('collection.stats.volume')}>
+              {windowStats ? formatEth(windowStats.volume, 2) : NO_VALUE}
+            </Stat>
             <Stat label={t('collection.stats.floor_change')}>
-              <span className={clsx(change !== null && change > 0 && 'text-accent', change !== null && change < 0 && 'text-danger')}>
+              <span
+                className={clsx(
+                  change !== null && change > 0 && 'text-accent',
+                  change !== null && change < 0 && 'text-danger',
+                )}
+              >
                 {change === null ? NO_VALUE : formatChange(change)}
               </span>
             </Stat>

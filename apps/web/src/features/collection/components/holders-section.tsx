@@ -19,7 +19,9 @@ export function HoldersSection({ address, className }: HoldersSectionProps) {
       className={className}
       aside={
         data && (
-          <span className="text-[11px] text-muted">{t('collection.holders.owners', { owners: formatCount(data.owners) })}</span>
+          <span className="text-[11px] text-muted">
+            {t('collection.holders.owners', { owners: formatCount(data.owners) })}
+          </span>
         )
       }
     >

@@ -8,7 +8,13 @@ import { useMarketplaces } from '../../../stores/marketplace-store';
 import { BuyListing } from '../../../components/slots';
 import { type Listing, useCollectionListings } from '../../../lib/api/collection-listings';
 import { formatCount } from '../../../lib/format';
-import { DEFAULT_LISTING_SORT, type ListingSort, type ListingSortKey, sortListings, visibleListings } from '../listings';
+import {
+  DEFAULT_LISTING_SORT,
+  type ListingSort,
+  type ListingSortKey,
+  sortListings,
+  visibleListings,
+} from '../listings';
 import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';
 import { Hint } from '../../../components/ui/hint';
@@ -98,7 +104,11 @@ export function ListingsTable({ listings, anyHidden = false, onBuy }: ListingsTa
   // A table laid out as CSS grid rows, so that rows can be placed absolutely at their virtual offset.
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">
-      <table aria-label={t('collection.section.listings')} aria-rowcount={rows.length + 1} className="grid min-w-[41rem]">
+      <table
+        aria-label={t('collection.section.listings')}
+        aria-rowcount={rows.length + 1}
+        className="grid min-w-[41rem]"
+      >
         <thead className="sticky top-0 z-10 grid border-b border-line bg-panel text-[11px] text-faint">
           <tr aria-rowindex={1} className={COLUMNS} style={{ height: HEADER_HEIGHT }}>
             <th className={headerCell}>{t('collection.listings.token')}</th>
@@ -196,12 +206,8 @@ function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
       <td className="min-w-0">
         <TokenCell img={listing.img} tokenId={listing.token_id} />
       </td>
-      <td className="truncate text-right font-mono text-fg">
-        {formatEth(listing.price)}
-      </td>
-      <td className="truncate text-muted">
-        {t(`market.marketplace.${listing.marketplace}`)}
-      </td>
+      <td className="truncate text-right font-mono text-fg">{formatEth(listing.price)}</td>
+      <td className="truncate text-muted">{t(`market.marketplace.${listing.marketplace}`)}</td>
       <td className="min-w-0">
         <RankBadge rank={listing.rank} tier={listing.tier} />
       </td>

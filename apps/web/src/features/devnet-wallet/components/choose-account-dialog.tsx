@@ -38,7 +38,9 @@ export function ChooseAccountDialog({ open, onOpenChange, chainId, onChosen }: C
   const chosen = useMemo(() => (open ? readDevnetWallet(localStorage) : null), [open]);
   const current = chosen?.address;
   const fresh: DevnetAccount | null =
-    chosen && peopleIndexOf(chosen.address) === null ? { privateKey: chosen.privateKey, address: chosen.address } : null;
+    chosen && peopleIndexOf(chosen.address) === null
+      ? { privateKey: chosen.privateKey, address: chosen.address }
+      : null;
   const listed = fresh ? [...PEOPLE_ACCOUNTS, fresh] : PEOPLE_ACCOUNTS;
   const balances = useBalances(listed.map(({ address }) => address));
 
@@ -70,7 +72,10 @@ export function ChooseAccountDialog({ open, onOpenChange, chainId, onChosen }: C
         <TriangleAlert size={13} className="mt-0.5 shrink-0" aria-hidden />
         {t('devnet_wallet.choose.warning')}
       </p>
-      <ul aria-label={t('devnet_wallet.choose.accounts')} className="mt-3 flex flex-col overflow-hidden rounded border border-line">
+      <ul
+        aria-label={t('devnet_wallet.choose.accounts')}
+        className="mt-3 flex flex-col overflow-hidden rounded border border-line"
+      >
         {listed.map((account, index) => (
           <li key={account.address} className="border-b border-line/60">
             <AccountButton

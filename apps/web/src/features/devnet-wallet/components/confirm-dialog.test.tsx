@@ -56,7 +56,10 @@ describe("the wallet's confirmation", () => {
         domain: { name: 'Seaport', version: '1.6', chainId: 31337, verifyingContract: seaport },
         types: {},
         primaryType: 'OrderComponents',
-        message: { offerer: account, offer: [{ token: '0x00000000000000000000000000000000000000aa', identifierOrCriteria: '42' }] },
+        message: {
+          offerer: account,
+          offer: [{ token: '0x00000000000000000000000000000000000000aa', identifierOrCriteria: '42' }],
+        },
       },
     });
     expect(screen.getByRole('dialog', { name: 'Typed data signature' })).toBeTruthy();

@@ -47,11 +47,7 @@ function RequestDialog({ request, answer }: { request: ConfirmRequest; answer: (
         {body}
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => answer(false)}
-        >
+        <button type="button" className="button-secondary" onClick={() => answer(false)}>
           {t('devnet_wallet.confirm.reject')}
         </button>
         <button type="button" className="button-primary" onClick={() => answer(true)}>
@@ -64,7 +60,11 @@ function RequestDialog({ request, answer }: { request: ConfirmRequest; answer: (
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-function describe(request: ConfirmRequest, origin: string, t: Translate): { title: string; action: string; body: ReactNode } {
+function describe(
+  request: ConfirmRequest,
+  origin: string,
+  t: Translate,
+): { title: string; action: string; body: ReactNode } {
   switch (request.kind) {
     case 'connect':
       return {
@@ -107,7 +107,9 @@ function AccountLine({ account }: { account: Address }) {
     <span className="flex flex-wrap items-center gap-x-1.5">
       <span>{t('devnet_wallet.name')}</span>
       <span className="text-faint">·</span>
-      <span>{index === null ? t('devnet_wallet.choose.fresh_current') : t('devnet_wallet.choose.account', { index })}</span>
+      <span>
+        {index === null ? t('devnet_wallet.choose.fresh_current') : t('devnet_wallet.choose.account', { index })}
+      </span>
       <span className="font-mono text-fg" title={account}>
         {shortAddress(account)}
       </span>
@@ -204,7 +206,10 @@ function TransactionView({ transaction, origin }: { transaction: TransactionDraf
           ...feeRows,
           [t('devnet_wallet.confirm.network_fee'), `${formatEth(networkFee, 6)} ETH`],
           [t('devnet_wallet.confirm.total'), `${formatEth(value + networkFee, 6)} ETH`],
-          [t('devnet_wallet.confirm.data'), t('devnet_wallet.confirm.data_size', { size: formatCount((data.length - 2) / 2) })],
+          [
+            t('devnet_wallet.confirm.data'),
+            t('devnet_wallet.confirm.data_size', { size: formatCount((data.length - 2) / 2) }),
+          ],
         ]}
       />
     </>

@@ -1,12 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame';
-import {
-  DIAGNOSTICS_POLL_MS,
-  DiagnosticsError,
-  type DiagnosticsFailure,
-  useDiagnostics,
-} from '../api/get-diagnostics';
+import { DIAGNOSTICS_POLL_MS, DiagnosticsError, type DiagnosticsFailure, useDiagnostics } from '../api/get-diagnostics';
 import { ChainPanel } from './chain-panel';
 import { RecentSales } from './recent-sales';
 import { SimulatorPanel } from './simulator-panel';

@@ -57,14 +57,11 @@ describe('gas preset buttons and keys', () => {
   it('offers the six presets by name with the wallet preset chosen at first', () => {
     signIn();
     renderPresets();
-    expect(presets().getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Wallet',
-      'Fast',
-      'Fastest',
-      'Custom 1',
-      'Custom 2',
-      'Dynamic',
-    ]);
+    expect(
+      presets()
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Wallet', 'Fast', 'Fastest', 'Custom 1', 'Custom 2', 'Dynamic']);
     expect(pressed()).toBe('Wallet');
   });
 
@@ -144,6 +141,10 @@ describe('gas preset buttons and keys', () => {
   it('labels presets by their keys where the bar is short of room', () => {
     signIn();
     renderInApp(<GasPresets labels="keys" />);
-    expect(presets().getAllByRole('button').map((button) => button.textContent)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(
+      presets()
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 });

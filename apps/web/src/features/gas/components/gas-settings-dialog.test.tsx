@@ -38,7 +38,9 @@ async function save() {
 describe('Custom Gas Fee settings', () => {
   beforeEach(() => {
     // A base fee of 10 Gwei.
-    stubApi((url) => (url.pathname === '/api/user/gas' ? ok({ gas: [] }) : ok({ gas_price: 10, eth_price: 3000, block_number: 1 })));
+    stubApi((url) =>
+      url.pathname === '/api/user/gas' ? ok({ gas: [] }) : ok({ gas_price: 10, eth_price: 3000, block_number: 1 }),
+    );
   });
 
   afterEach(async () => {
@@ -48,7 +50,7 @@ describe('Custom Gas Fee settings', () => {
     await act(() => i18n.changeLanguage('en'));
   });
 
-  it("shows what each preset would pay at the current base fee", async () => {
+  it('shows what each preset would pay at the current base fee', async () => {
     await openSettings();
     expect(await preset(1).findByText('max 15 · prio 5 Gwei')).toBeTruthy();
     expect(preset(0).getByText('Set by your wallet')).toBeTruthy();
@@ -100,10 +102,14 @@ describe('Custom Gas Fee settings', () => {
   it('saves valid values, the fast presets copying priority into fee, and closes', async () => {
     await openSettings();
     await retype(preset(1).getByRole('textbox', { name: 'Fast priority fee (Gwei)' }), '7.5');
-    await userEvent.click(within(preset(1).getByRole('group', { name: 'Fast base fee multiplier' })).getByRole('button', { name: '2' }));
+    await userEvent.click(
+      within(preset(1).getByRole('group', { name: 'Fast base fee multiplier' })).getByRole('button', { name: '2' }),
+    );
     await retype(preset(3).getByRole('textbox', { name: 'Custom 1 priority fee (Gwei)' }), '2');
     await retype(preset(3).getByRole('textbox', { name: 'Custom 1 fee (Gwei)' }), '40');
-    await userEvent.click(within(preset(0).getByRole('group', { name: 'Wallet priority' })).getByRole('button', { name: '2.5 Gwei' }));
+    await userEvent.click(
+      within(preset(0).getByRole('group', { name: 'Wallet priority' })).getByRole('button', { name: '2.5 Gwei' }),
+    );
     await save();
 
     expect(panelsStore.getState().open).toBeNull();
@@ -121,7 +127,9 @@ describe('Custom Gas Fee settings', () => {
 
   it('keeps a preset chosen by key while the settings were open', async () => {
     await openSettings();
-    await userEvent.click(within(preset(1).getByRole('group', { name: 'Fast base fee multiplier' })).getByRole('button', { name: '2' }));
+    await userEvent.click(
+      within(preset(1).getByRole('group', { name: 'Fast base fee multiplier' })).getByRole('button', { name: '2' }),
+    );
     await userEvent.keyboard('3');
     await save();
     expect(stored(2)?.status).toBe(1);

@@ -1,4 +1,10 @@
-import { GAS_BASE_MULTIPLIERS, type GasEntry, type GasProblem, GasPresetType, WALLET_PRIORITY_OPTIONS } from '@floordesk/protocol';
+import {
+  GAS_BASE_MULTIPLIERS,
+  type GasEntry,
+  type GasProblem,
+  GasPresetType,
+  WALLET_PRIORITY_OPTIONS,
+} from '@floordesk/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setPanelOpen, usePanelOpen } from '../../../stores/panels-store';
@@ -101,7 +107,8 @@ function PresetRow({ draft, keyNumber, problem, figures, onEdit }: PresetRowProp
   let effective = '—';
   if (figures === 'unset') effective = t('gas.unset');
   else if (figures === 'wallet') effective = t('gas.by_wallet');
-  else if (figures) effective = t(draft.type === GasPresetType.Dynamic ? 'gas.effective_dynamic' : 'gas.effective', figures);
+  else if (figures)
+    effective = t(draft.type === GasPresetType.Dynamic ? 'gas.effective_dynamic' : 'gas.effective', figures);
 
   return (
     <fieldset

@@ -18,8 +18,19 @@ const apes: SearchResult = {
   count: 1234,
   type: '721',
 };
-const punks: SearchResult = { ...apes, address: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512', name: 'Devnet Punks', sr_status: 0, count: 1 };
-const kitties: SearchResult = { ...apes, address: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0', name: 'Devnet Kitties', count: null };
+const punks: SearchResult = {
+  ...apes,
+  address: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
+  name: 'Devnet Punks',
+  sr_status: 0,
+  count: 1,
+};
+const kitties: SearchResult = {
+  ...apes,
+  address: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0',
+  name: 'Devnet Kitties',
+  count: null,
+};
 
 /** Answers every search with `results`, recording the searched texts. */
 function stubSearch(results: SearchResult[] = [apes, punks, kitties]) {

@@ -85,7 +85,9 @@ export function SearchBox({ onCollectionOpened }: SearchBoxProps) {
       return;
     }
     if (items.length === 0) return;
-    setActive(activeIndex < 0 ? (step === 1 ? 0 : items.length - 1) : (activeIndex + step + items.length) % items.length);
+    setActive(
+      activeIndex < 0 ? (step === 1 ? 0 : items.length - 1) : (activeIndex + step + items.length) % items.length,
+    );
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -119,7 +121,11 @@ export function SearchBox({ onCollectionOpened }: SearchBoxProps) {
   return (
     <search className="relative block w-full" onBlur={onBlur}>
       <form onSubmit={onSubmit}>
-        <Search size={14} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-faint" aria-hidden />
+        <Search
+          size={14}
+          className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-faint"
+          aria-hidden
+        />
         <input
           ref={inputRef}
           type="text"
@@ -145,7 +151,11 @@ export function SearchBox({ onCollectionOpened }: SearchBoxProps) {
           className="h-8 w-full rounded-md border border-line bg-panel pl-8 pr-7 text-fg placeholder:text-faint focus:border-accent/60 focus:outline-none"
         />
         {searching && (
-          <LoaderCircle size={14} className="absolute right-2.5 top-1/2 -translate-y-1/2 animate-spin text-faint" aria-hidden />
+          <LoaderCircle
+            size={14}
+            className="absolute right-2.5 top-1/2 -translate-y-1/2 animate-spin text-faint"
+            aria-hidden
+          />
         )}
       </form>
       {open && (
@@ -200,9 +210,7 @@ export function SearchBox({ onCollectionOpened }: SearchBoxProps) {
               ))}
             </div>
           )}
-          {message && (
-            <output className="block px-2 py-2 text-muted">{message}</output>
-          )}
+          {message && <output className="block px-2 py-2 text-muted">{message}</output>}
         </div>
       )}
     </search>

@@ -10,14 +10,20 @@ import { SweepDialog } from './sweep-dialog';
 
 const hash = `0x${'ab'.repeat(32)}`;
 
-function row(tokenId: number, role: SweepRow['role'], status: SweepItemStatusName, reason: SweepRow['reason'] = null): SweepRow {
+function row(
+  tokenId: number,
+  role: SweepRow['role'],
+  status: SweepItemStatusName,
+  reason: SweepRow['reason'] = null,
+): SweepRow {
   return { ...planItemOf(listing(tokenId, { price: milliEth(1000 + tokenId) }), role, reason), status };
 }
 
 /** A row as the app reads it from the server's order, whose `is_buy` is `code`. */
 function rowOfCode(tokenId: number, code: number): SweepRow {
   const item = planItemOf(listing(tokenId, { price: milliEth(1000 + tokenId) }), 'buy');
-  return sweepOrderOf({ id: 'sweep', tx_hash: null, flag: 0, items: [{ ...item, is_buy: code }], spent: null }).items[0]!;
+  return sweepOrderOf({ id: 'sweep', tx_hash: null, flag: 0, items: [{ ...item, is_buy: code }], spent: null })
+    .items[0]!;
 }
 
 function show(run: Partial<SweepRun>) {
@@ -45,7 +51,12 @@ describe('the sweep modal', () => {
 
   it('heads the sweep with its count and shows BUYING, ORDER PRICE and SKIPPED', () => {
     const dialog = show({
-      rows: [row(1, 'buy', 'in_progress'), row(2, 'buy', 'in_progress'), row(5, 'spare', 'standby'), row(3, 'skip', 'skipped', 'pending')],
+      rows: [
+        row(1, 'buy', 'in_progress'),
+        row(2, 'buy', 'in_progress'),
+        row(5, 'spare', 'standby'),
+        row(3, 'skip', 'skipped', 'pending'),
+      ],
       total: milliEth(2003),
     });
     expect(screen.getByRole('dialog', { name: 'Sweep 2 items' })).toBeTruthy();

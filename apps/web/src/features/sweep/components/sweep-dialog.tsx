@@ -55,12 +55,19 @@ function SweepReport({ run, buying }: { run: SweepRun; buying: number }) {
       </dl>
       <PhaseLine run={run} buying={buying} />
       {run.message && (
-        <p role="alert" data-testid="sweep-message" className="rounded border border-danger/30 bg-danger/10 px-2.5 py-1.5 text-danger">
+        <p
+          role="alert"
+          data-testid="sweep-message"
+          className="rounded border border-danger/30 bg-danger/10 px-2.5 py-1.5 text-danger"
+        >
           {run.message}
         </p>
       )}
       {run.txHash && <TransactionLine chainId={run.chainId} hash={run.txHash} />}
-      <ul aria-label={t('sweep.items')} className="flex max-h-[min(50dvh,28rem)] flex-col overflow-y-auto rounded border border-line">
+      <ul
+        aria-label={t('sweep.items')}
+        className="flex max-h-[min(50dvh,28rem)] flex-col overflow-y-auto rounded border border-line"
+      >
         {run.rows.map((row) => (
           <ItemLine key={row.order_id} row={row} phase={run.phase} />
         ))}
@@ -103,7 +110,12 @@ function TransactionLine({ chainId, hash }: { chainId: number; hash: string }) {
   const url = transactionUrl(chainId, hash);
   const shown = <span className="font-mono">{shortAddress(hash)}</span>;
   return (
-    <p className="flex items-center gap-1.5 text-[12px] text-muted" data-testid="sweep-tx" data-hash={hash} title={hash}>
+    <p
+      className="flex items-center gap-1.5 text-[12px] text-muted"
+      data-testid="sweep-tx"
+      data-hash={hash}
+      title={hash}
+    >
       {t('sweep.transaction')}
       {url ? (
         <a href={url} target="_blank" rel="noreferrer" className="text-accent hover:underline">
@@ -140,7 +152,8 @@ function ItemLine({ row, phase }: { row: SweepRow; phase: SweepPhase }) {
       <span
         data-testid="sweep-item-status"
         title={row.role === 'spare' ? t('sweep.spare_hint') : undefined}
-        className={clsx('text-right text-[11px] font-semibold', TONES[statusTone(row.status)])}>
+        className={clsx('text-right text-[11px] font-semibold', TONES[statusTone(row.status)])}
+      >
         {statusText(row, phase, t)}
       </span>
     </li>

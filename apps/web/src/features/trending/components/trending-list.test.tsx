@@ -33,9 +33,7 @@ type Answer = (url: URL) => unknown;
 
 /** Answers /api/trending with `respond(url)` and the follow stars' watchlist with an empty one. */
 function serve(respond: Answer) {
-  const fetch = stubApi((url) =>
-    url.pathname === '/api/trending' ? respond(url) : ok({ window: 60, list: [] }),
-  );
+  const fetch = stubApi((url) => (url.pathname === '/api/trending' ? respond(url) : ok({ window: 60, list: [] })));
   return {
     /** The trending requests made so far, as `window tab`. */
     requests: () =>
@@ -70,7 +68,15 @@ describe('trending list', () => {
     const { requests } = serve(() =>
       trending([
         row({}),
-        row({ address: shards, name: null, type: '1155', count: 50, listing_rate: null, floor_value: null, floor_change: -2.25 }),
+        row({
+          address: shards,
+          name: null,
+          type: '1155',
+          count: 50,
+          listing_rate: null,
+          floor_value: null,
+          floor_change: -2.25,
+        }),
       ]),
     );
     renderList();

@@ -28,7 +28,12 @@ export function TrendingPanel() {
                 {t('trending.description', { seconds: TRENDING_REFRESH_MS / 1000 })}
               </RadixDialog.Description>
             </div>
-            <Link to="/trending" className="icon-button" aria-label={t('trending.open_page')} title={t('trending.open_page')}>
+            <Link
+              to="/trending"
+              className="icon-button"
+              aria-label={t('trending.open_page')}
+              title={t('trending.open_page')}
+            >
               <Maximize2 size={14} />
             </Link>
             <RadixDialog.Close className="icon-button" aria-label={t('dialog.close')}>

@@ -96,7 +96,9 @@ export function TrendingTable({ rows, compact, fromTrendingPage, stale }: Trendi
               <td className={clsx(cell, 'text-right text-fg')}>{formatCount(row.all_count)}</td>
               <td className={clsx(cell, show.roomy, 'text-right text-muted')}>{formatEth(row.volume, 2)}</td>
               <td className={clsx(cell, 'text-right leading-tight')}>
-                <div className="font-medium text-fg">{row.floor_value === null ? NO_VALUE : formatEth(row.floor_value)}</div>
+                <div className="font-medium text-fg">
+                  {row.floor_value === null ? NO_VALUE : formatEth(row.floor_value)}
+                </div>
                 <div className={clsx(show.folded, 'text-[11px]', changeColour(row.floor_change))}>{change}</div>
               </td>
               <td className={clsx(cell, show.wide, 'text-right', changeColour(row.floor_change))}>{change}</td>

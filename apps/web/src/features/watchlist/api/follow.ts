@@ -16,8 +16,9 @@ export function unfollow(address: string): Promise<FollowData> {
 
 function dropFromWatchlists(queryClient: QueryClient, address: string): void {
   const gone = address.toLowerCase();
-  queryClient.setQueriesData<WatchlistData>({ queryKey: WATCHLIST_QUERY_KEY }, (data) =>
-    data && { ...data, list: data.list.filter((row) => row.address.toLowerCase() !== gone) },
+  queryClient.setQueriesData<WatchlistData>(
+    { queryKey: WATCHLIST_QUERY_KEY },
+    (data) => data && { ...data, list: data.list.filter((row) => row.address.toLowerCase() !== gone) },
   );
 }
 

@@ -16,7 +16,10 @@ function stubWatchlistServer(followed: string[] = []) {
   let answerFollow: ((envelope: unknown) => void) | undefined;
   const fetchSpy = stubApi((url, init) => {
     if (url.pathname === '/api/watchlist') {
-      return ok({ window: Number(url.searchParams.get('window')), list: [...watched].map((address) => watchlistRow(address)) });
+      return ok({
+        window: Number(url.searchParams.get('window')),
+        list: [...watched].map((address) => watchlistRow(address)),
+      });
     }
     // Like the server: any case in, lowercase stored and answered.
     const address = (JSON.parse(String(init?.body)) as { address: string }).address.toLowerCase();

@@ -25,7 +25,10 @@ function stubWatchlistServer(rows: CollectionRow[]) {
     if (url.pathname === '/api/watchlist') {
       const minutes = Number(url.searchParams.get('window'));
       windows.push(minutes);
-      return ok({ window: minutes, list: watched.map((entry) => ({ ...entry, all_count: entry.all_count * minutes })) });
+      return ok({
+        window: minutes,
+        list: watched.map((entry) => ({ ...entry, all_count: entry.all_count * minutes })),
+      });
     }
     const { address } = JSON.parse(String(init?.body)) as { address: string };
     watched = watched.filter((entry) => entry.address !== address);
@@ -108,7 +111,9 @@ describe('watchlist panel', () => {
   it('offers a retry when the watchlist cannot be loaded', async () => {
     signIn();
     let failing = true;
-    stubApi(() => (failing ? { status: 500, msg: 'boom', data: null } : ok({ window: 60, list: [row(apes, 'Devnet Apes')] })));
+    stubApi(() =>
+      failing ? { status: 500, msg: 'boom', data: null } : ok({ window: 60, list: [row(apes, 'Devnet Apes')] }),
+    );
     renderInApp(<WatchlistPanel />);
     await openPanel();
     await screen.findByText('Your watchlist could not be loaded.');

@@ -62,7 +62,10 @@ export function WatchlistPanel({ className }: { className?: string }) {
 
   return (
     <Popover.Root open={open} onOpenChange={(next) => setOpen(next && requireLogin())}>
-      <Popover.Trigger className={clsx('icon-button data-[state=open]:text-accent', className)} aria-label={t('watchlist.open')}>
+      <Popover.Trigger
+        className={clsx('icon-button data-[state=open]:text-accent', className)}
+        aria-label={t('watchlist.open')}
+      >
         <Star size={16} />
       </Popover.Trigger>
       <Popover.Portal>

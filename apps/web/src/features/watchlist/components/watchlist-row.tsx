@@ -19,7 +19,9 @@ export function WatchlistRow({ row, onOpen }: { row: CollectionRow; onOpen: () =
   const name = row.name ?? shortAddress(row.address);
 
   return (
-    <li className={clsx('group flex items-center gap-1 rounded pr-1 hover:bg-raised', unfollow.isPending && 'opacity-50')}>
+    <li
+      className={clsx('group flex items-center gap-1 rounded pr-1 hover:bg-raised', unfollow.isPending && 'opacity-50')}
+    >
       <Link
         to={collectionPath(row.address, showTrending)}
         onClick={onOpen}
