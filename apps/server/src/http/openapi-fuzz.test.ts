@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { capturedLog } from '../testing/captured-log';
 import { useTestDatabase } from '../testing/database';
 import { useTestDevnet } from '../testing/devnet';
+import { sweepQuoteRequest } from '../testing/market';
 import { insertCollection } from '../testing/market-rows';
 import { testConfig, testDevnetOptions } from '../testing/server';
 import { alice, bob, sessionHeaders, signIn } from '../testing/wallets';
@@ -330,15 +331,7 @@ function startingBody(operation: Operation, random: Random): unknown {
     case 'POST /api/user/gas':
       return { gas: DEFAULT_GAS_ENTRIES };
     case 'POST /api/sweep/quote':
-      return {
-        chain_id: DEVNET_CHAIN_ID,
-        collection,
-        count: 1,
-        max_total: parseEther('1').toString(),
-        marketplaces: ['opensea', 'soduswap'],
-        skip_pending_flagged: true,
-        gas: DEFAULT_GAS_ENTRIES[1],
-      };
+      return sweepQuoteRequest(collection, { gas: DEFAULT_GAS_ENTRIES[1] });
     default:
       return operation.body && sample(operation.body, random);
   }

@@ -7,8 +7,8 @@ import {
   seaportDomain,
 } from '@floordesk/contracts';
 import { listingOrder, toPostListing } from '@floordesk/devnet';
-import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
-import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, zeroHash } from 'viem';
+import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, type SweepQuoteRequest } from '@floordesk/protocol';
+import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, parseEther, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';
 import type { AppContext } from '../context';
 import { submitListing } from '../market/listings/submit';
@@ -125,4 +125,21 @@ export async function listAndBuy(
   });
   await receiptOf(chain.client, txHash);
   return { txHash, orderHash: accepted.value.order_hash };
+}
+
+/**
+ * A sweep quote request for one of the cheapest listings of `collection`, up to 1 ETH, from both devnet marketplaces,
+ * skipping pending and flagged ones, with the first gas preset; `request` changes any of it.
+ */
+export function sweepQuoteRequest(collection: Address, request: Partial<SweepQuoteRequest> = {}): SweepQuoteRequest {
+  return {
+    chain_id: DEVNET_CHAIN_ID,
+    collection,
+    count: 1,
+    max_total: parseEther('1').toString(),
+    marketplaces: ['opensea', 'soduswap'],
+    skip_pending_flagged: true,
+    gas: DEFAULT_GAS_ENTRIES[0]!,
+    ...request,
+  };
 }

@@ -1,7 +1,6 @@
 import { fulfillOrderArgs, type OrderComponents, receiptOf, SEAPORT_ABI } from '@floordesk/contracts';
 import { botAccounts, rpc, toPostListing } from '@floordesk/devnet';
 import {
-  DEFAULT_GAS_ENTRIES,
   DEVNET_CHAIN_ID,
   type GasEntry,
   gasLimit,
@@ -30,7 +29,7 @@ import { buildServer } from '../../http/server';
 import { submitListing } from '../../market/listings/submit';
 import { useTestDatabase } from '../../testing/database';
 import { useTestDevnet } from '../../testing/devnet';
-import { buildListing, signListing, walletOf } from '../../testing/market';
+import { buildListing, signListing, sweepQuoteRequest, walletOf } from '../../testing/market';
 import { insertCollection, insertPendingBuy, insertTokens } from '../../testing/market-rows';
 import { buildTestServer, testConfig } from '../../testing/server';
 import { alice, bob, sessionHeaders, signIn } from '../../testing/wallets';
@@ -47,7 +46,6 @@ const rival = bots.at(-1) as Account;
 /** Bots holding tokens of `collection` (found in beforeAll): each test's listings come from them. */
 const sellers: Account[] = [];
 const CENTI_ETH = parseEther('0.01');
-const WALLET_GAS = DEFAULT_GAS_ENTRIES[0] as GasEntry;
 
 let app: FastifyInstance;
 let ctx: AppContext;
@@ -128,20 +126,6 @@ function listSeveral(count: number, { samePrice = false, from = 0 } = {}): Promi
 
 const priceOf = (listings: readonly Listed[]) => listings.reduce((sum, listing) => sum + listing.price, 0n);
 
-/** One of the cheapest listings, up to 1 ETH, from both devnet marketplaces, skipping pending and flagged ones. */
-function quoteRequest(request: Partial<SweepQuoteRequest>): SweepQuoteRequest {
-  return {
-    chain_id: DEVNET_CHAIN_ID,
-    collection,
-    count: 1,
-    max_total: parseEther('1').toString(),
-    marketplaces: ['opensea', 'soduswap'],
-    skip_pending_flagged: true,
-    gas: WALLET_GAS,
-    ...request,
-  };
-}
-
 async function quote(
   request: Partial<SweepQuoteRequest> = {},
   headers: Record<string, string> = buyerHeaders,
@@ -150,7 +134,7 @@ async function quote(
     method: 'POST',
     url: '/api/sweep/quote',
     headers,
-    payload: quoteRequest(request),
+    payload: sweepQuoteRequest(collection, request),
   });
   const body = response.json();
   return { http: response.statusCode, status: body.status, msg: body.msg, data: body.data };
@@ -554,7 +538,7 @@ describe('quotes are refused', () => {
         method: 'POST',
         url: '/api/sweep/quote',
         headers,
-        payload: quoteRequest({}),
+        payload: sweepQuoteRequest(collection),
       });
       expect(response.json().status).toBe(Status.ChainUnavailable);
     } finally {
