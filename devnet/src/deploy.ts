@@ -18,6 +18,7 @@ import { foundry } from 'viem/chains';
 import { ACCOUNT_PLAN, botAccounts, devnetAccount } from './accounts';
 import { COLLECTIONS, type CollectionSpec } from './catalog';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from './devnet-abi';
+import { type DevnetEns, deployEns } from './ens';
 import { hiddenMetadataUri, metadataBaseUri } from './metadata';
 
 /** What the deploy produced; the server reads its addresses as the devnet's row of the per-chain table. */
@@ -33,6 +34,7 @@ export type DevnetManifest = {
   conduitController: Address;
   conduit: { key: Hex; address: Address };
   ethUsdFeed: Address;
+  ens: DevnetEns;
   marketplaces: {
     opensea: { feeRecipient: Address; feeBps: number };
     soduswap: { feeRecipient: Address; feeBps: number };
@@ -66,7 +68,7 @@ function clients(rpcUrl: string): Clients {
 
 /**
  * Deploys the devnet's world on a fresh, automining anvil: ConduitController, Seaport 1.6 and a conduit for it,
- * the ETH/USD feed, every catalog collection with its premint spread over the trader bots, and the bots'
+ * the ETH/USD feed, ENS with names for the people and the bots, every catalog collection with its premint spread over the trader bots, and the bots'
  * approvals to Seaport and the conduit.
  */
 export async function deployDevnet(options: {
@@ -121,6 +123,7 @@ export async function deployDevnet(options: {
     }),
   );
   const ethUsdFeed = await deploy(artifacts.EthUsdFeed, [INITIAL_ETH_USD]);
+  const ens = await deployEns(chain, wallet, deployerAccount);
 
   const bots = botAccounts();
   const collections: DevnetManifest['collections'] = [];
@@ -171,6 +174,7 @@ export async function deployDevnet(options: {
     conduitController,
     conduit: { key: conduitKey, address: conduit },
     ethUsdFeed,
+    ens,
     marketplaces: MARKETPLACES,
     collections,
   };
