@@ -42,6 +42,11 @@ const Env = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   IPFS_GATEWAY: z.url({ protocol: /^https?$/ }).default('https://ipfs.io/ipfs/'),
   PREMIUM_ADDRESSES: commaList.optional(),
+  OPERATOR_ADDRESSES: commaList.optional(),
+  MQTT_URL: z
+    .url({ protocol: /^(mqtts?|wss?)$/, error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL' })
+    .optional(),
+  MQTT_PUBLIC_URL: z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL' }).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   LISTING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: trustProxy.default(false),
@@ -86,6 +91,14 @@ export type Config = {
   ipfsGateway: URL;
   /** Granted premium for good; undefined when PREMIUM_ADDRESSES is unset (see withDevnetPremium, devnet.ts). */
   premiumAddresses: ReadonlySet<string> | undefined;
+  /** Who may post announcements (type 1000 notices); nobody when OPERATOR_ADDRESSES is unset. */
+  operatorAddresses: ReadonlySet<string>;
+  /**
+   * The live notifications' broker. Unset: the embedded one, on the API's port at /mqtt. Set: an external
+   * Mosquitto with the dynamic-security plugin, reached at `url` with the administrator's credentials in it, which
+   * browsers reach at `publicUrl`.
+   */
+  mqtt: { url: URL; publicUrl: URL } | undefined;
   authRateLimit: number;
   /** Listings a client may post per minute (`POST /api/orders/listings`); in-process connectors are not limited. */
   listingRateLimit: number;
@@ -129,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A gateway given without its trailing slash still means the folder: CIDs go under it.
     ipfsGateway: new URL(vars.IPFS_GATEWAY.endsWith('/') ? vars.IPFS_GATEWAY : `${vars.IPFS_GATEWAY}/`),
     premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
+    operatorAddresses: new Set((vars.OPERATOR_ADDRESSES ?? []).map(normalizeAddress)),
+    mqtt: mqttConfig(vars.MQTT_URL, vars.MQTT_PUBLIC_URL),
     authRateLimit: vars.AUTH_RATE_LIMIT,
     listingRateLimit: vars.LISTING_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,
@@ -140,6 +155,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: vars.WEB_DIST === undefined ? defaultWebDist() : path.resolve(base, vars.WEB_DIST),
     version: vars.BUILD_VERSION ?? packageVersion(),
   };
+}
+
+/** An external broker needs both its address and the one browsers use; MQTT_PUBLIC_URL alone means nothing. */
+function mqttConfig(url: string | undefined, publicUrl: string | undefined): Config['mqtt'] {
+  if (url === undefined && publicUrl === undefined) return undefined;
+  if (url === undefined || publicUrl === undefined) {
+    throw new ConfigError('Invalid configuration:\n  MQTT_URL and MQTT_PUBLIC_URL: set both, or neither');
+  }
+  return { url: new URL(url), publicUrl: new URL(publicUrl) };
 }
 
 /**

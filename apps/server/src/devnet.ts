@@ -91,6 +91,7 @@ export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, time
       { marketplace: 'soduswap', feeRecipients: [lower(manifest.marketplaces.soduswap.feeRecipient)], zones: [] },
     ],
     ethUsdFeed: lower(manifest.ethUsdFeed),
+    ensRegistry: lower(manifest.ens.registry),
   };
   return { client: createChainClient(rpcUrl, DEVNET_CHAIN_ID, timeoutMs), contracts };
 }

@@ -4,14 +4,19 @@ import type { ChainAccess } from './chain/client';
 import { INDEXER_LOCK_KEY, startIndexer } from './chain/indexer';
 import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
-import { ConfigError, loadConfig, originWarning } from './config';
+import { type Config, ConfigError, loadConfig, originWarning } from './config';
 import type { AppContext, RoleContext } from './context';
 import { type RunningSimulator, type ServerDevnet, startServerDevnet, withDevnetPremium } from './devnet';
 import { upsertCalendarEvents } from './modules/calendar/store';
 import { startGasPriceWatcher } from './modules/gas-price/watcher';
 import { openPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { connectDatabase, tryAdvisoryLock } from './db/pool';
+import { listen } from './db/listen';
+import { connectDatabase, type Database, tryAdvisoryLock } from './db/pool';
+import type { StartLiveBroker } from './live/broker';
+import { credentialStore } from './live/credentials';
+import { embeddedBrokerUrl, startEmbeddedBroker } from './live/embedded-broker';
+import { connectMosquitto } from './live/mosquitto-broker';
 import { buildServer } from './http/server';
 import { createGuardedFetch } from './net/guarded-fetch';
 import { submitListing } from './market/listings/submit';
@@ -78,6 +83,11 @@ async function main(): Promise<void> {
       logger,
       chain,
       gasPrice: gasPrice.latest,
+      live: {
+        broker: liveBroker(config, database.db, logger.child({ role: 'live' })),
+        listen: (channel, onPayload) =>
+          listen(database.pool, channel, onPayload, (error) => logger.warn({ err: error }, 'notification listener')),
+      },
       ...(devnet && {
         devnet: {
           simulatorState: () => simulator?.state() ?? SIMULATOR_OFF,
@@ -133,6 +143,20 @@ async function main(): Promise<void> {
 
   process.stdout.write(`FloorDesk is running at ${origin}  (API docs: ${origin}/api/docs)\n`);
   if (devnet) process.stdout.write(`Devnet JSON-RPC for your wallet: ${origin}/rpc  (chain id ${config.chainId})\n`);
+}
+
+/** The embedded broker on the API's own port, unless MQTT_URL names an external one. */
+function liveBroker(config: Config, db: Database, log: pino.Logger): StartLiveBroker {
+  const external = config.mqtt;
+  if (external) {
+    return () => connectMosquitto({ url: external.url, publicUrl: external.publicUrl.toString(), log });
+  }
+  return (server) =>
+    startEmbeddedBroker({
+      server,
+      publicUrl: embeddedBrokerUrl(config.origin),
+      credentials: credentialStore(db, () => new Date()),
+    });
 }
 
 /**

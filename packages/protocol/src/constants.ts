@@ -84,3 +84,66 @@ export const CALENDAR_SCROLL_STEP_PX = 81;
 export const MAINNET_CHAIN_ID = 1;
 /** The local devnet (anvil's default id), which FloorDesk runs on when CHAIN_ID is unset. */
 export const DEVNET_CHAIN_ID = 31337;
+
+// ---- Live notifications ----
+
+/**
+ * Notification types of the original app: wallet events 1–7 on the user's own wallets, and the general notices
+ * 1000 (an operator's announcement) and 1001 (collection news: a reveal, a mint-out).
+ */
+export const NOTIFICATION_TYPE = {
+  listed: 1,
+  /** A listing ended by the wallet: cancelled, its counter bumped, or the NFT moved or its approval revoked. */
+  cancel: 2,
+  bought: 3,
+  sold: 4,
+  minted: 5,
+  transferIn: 6,
+  transferOut: 7,
+  announcement: 1000,
+  collectionNews: 1001,
+} as const;
+export type NotificationTypeName = keyof typeof NOTIFICATION_TYPE;
+export type NotificationType = (typeof NOTIFICATION_TYPE)[NotificationTypeName];
+export const NOTIFICATION_TYPES = Object.values(NOTIFICATION_TYPE) as NotificationType[];
+/** The general notices, shown even when the feeds setting is off. */
+export const GENERAL_NOTICE_TYPES: readonly NotificationType[] = [
+  NOTIFICATION_TYPE.announcement,
+  NOTIFICATION_TYPE.collectionNews,
+];
+
+/**
+ * What a collection-news notice (1001) reports: its `des` holds one of these, and the web words it in the reader's
+ * language with the collection's name.
+ */
+export const COLLECTION_NEWS_KINDS = ['reveal', 'mint_out'] as const;
+export type CollectionNewsKind = (typeof COLLECTION_NEWS_KINDS)[number];
+
+/** The notification area: at most 5 items, none older than 3600 s, relative times refreshed every 10 s. */
+export const NOTIFICATION_AREA_MAX = 5;
+export const NOTIFICATION_MAX_AGE_S = 3600;
+export const NOTIFICATION_REFRESH_MS = 10_000;
+/** Profit is shown in ETH to 6 decimals. */
+export const PROFIT_DECIMALS = 6;
+/** The heartbeat (the original app's setqbform) while signed in; a user is online within two of them. */
+export const HEARTBEAT_MS = 300_000;
+export const ONLINE_WINDOW_MS = 2 * HEARTBEAT_MS;
+/** A failed connection-info fetch is retried after 1 s. */
+export const LIVE_INFO_RETRY_MS = 1000;
+/** The live-message client's options in the original app. */
+export const LIVE_CLIENT_OPTIONS = { qos: 0, clean: true, keepaliveS: 60, connectTimeoutMs: 30_000 } as const;
+/** Own wallets: the signed-in address plus up to 10 more. */
+export const OWN_WALLETS_MAX_ADDED = 10;
+/** /notice: items per page. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** The topic a user's events arrive on; the broker lets only that user subscribe and nobody but the server publish. */
+export function userTopic(address: string): string {
+  return `users/${address.toLowerCase()}/events`;
+}
+
+/**
+ * What the server publishes on `users/<address>/events`: type 66 (the original app's wallet-event message) carries
+ * new notifications, newest last; type 67 (ours) names notifications to drop, whose block a reorg orphaned.
+ */
+export const LIVE_MESSAGE = { events: 66, drop: 67 } as const;

@@ -44,6 +44,8 @@ export const Diagnostics = z.object({
   /** Pending transactions that would fill a listed order. */
   pending: z.number().int(),
   collections: z.number().int(),
+  /** Users with a heartbeat (or sign-in) in the last 10 minutes. */
+  online_users: z.number().int(),
   simulator: SimulatorState,
   recent_sales: z.array(RecentSale),
 });

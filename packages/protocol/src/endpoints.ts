@@ -4,7 +4,16 @@ import { ClientErrorReport } from './client-errors';
 import { PostListingData, PostListingRequest } from './market';
 import { LoginData, LoginRequest, NoticeData, NoticeRequest } from './auth';
 import { type ApiName, type ApiRoute, apiRoutes } from './routes';
-import { UserCheckData } from './user';
+import {
+  AnnouncementData,
+  AnnouncementRequest,
+  LiveCheckData,
+  LiveCheckQuery,
+  LiveConnectionData,
+  NotificationsData,
+  NotificationsQuery,
+} from './live';
+import { UserCheckData, WalletRequest, WalletsData } from './user';
 import {
   CalendarData,
   CollectionDetail,
@@ -210,6 +219,59 @@ export const endpoints = {
     tags: ['app'],
     body: ClientErrorReport,
     data: z.null(),
+  },
+  wallets: {
+    ...apiRoutes.wallets,
+    summary: "The caller's own wallets: the signed-in address, then up to 10 added, each with its ENS name",
+    tags: ['user'],
+    data: WalletsData,
+  },
+  addWallet: {
+    ...apiRoutes.addWallet,
+    summary: 'Add an own wallet (its events notify the caller; sweeps never buy from it)',
+    tags: ['user'],
+    body: WalletRequest,
+    data: WalletsData,
+  },
+  deleteWallet: {
+    ...apiRoutes.deleteWallet,
+    summary: "Remove an added wallet from the caller's list",
+    tags: ['user'],
+    body: WalletRequest,
+    data: WalletsData,
+  },
+  heartbeat: {
+    ...apiRoutes.heartbeat,
+    summary: "Presence while signed in (the original app's setqbform, every 300 s)",
+    tags: ['user'],
+    data: z.null(),
+  },
+  liveConnection: {
+    ...apiRoutes.liveConnection,
+    summary: 'Where and how to connect for live notifications, with a short-lived credential (getwebsokect)',
+    tags: ['live'],
+    data: LiveConnectionData,
+  },
+  liveCheck: {
+    ...apiRoutes.liveCheck,
+    summary: "Whether the caller's live client is connected (checkmqtt): flag 1 alive, 0 reconnect",
+    tags: ['live'],
+    query: LiveCheckQuery,
+    data: LiveCheckData,
+  },
+  notifications: {
+    ...apiRoutes.notifications,
+    summary: "The caller's notification history, newest first, paged, optionally of one type",
+    tags: ['live'],
+    query: NotificationsQuery,
+    data: NotificationsData,
+  },
+  postAnnouncement: {
+    ...apiRoutes.postAnnouncement,
+    summary: 'Post an announcement (type 1000) to every user; operators only (OPERATOR_ADDRESSES)',
+    tags: ['live'],
+    body: AnnouncementRequest,
+    data: AnnouncementData,
   },
 } as const satisfies Record<ApiName, Endpoint>;
 

@@ -17,4 +17,5 @@ export * from './market-views';
 export * from './gas';
 export * from './sweep';
 export * from './sweep-plan';
+export * from './live';
 export * from './wire-codes';

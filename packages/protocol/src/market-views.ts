@@ -183,6 +183,9 @@ export const TradeRow = z.object({
   marketplace: z.enum(MARKETPLACES).nullable(),
   buyer: z.string(),
   seller: z.string(),
+  /** Verified ENS names of the buyer and the seller, when they have one. */
+  buyer_ens: z.string().nullable(),
+  seller_ens: z.string().nullable(),
   img: z.string().nullable(),
   rank: z.number().int().nullable(),
 });
@@ -208,6 +211,8 @@ export type FloorHistoryData = z.infer<typeof FloorHistoryData>;
 
 export const Holder = z.object({
   address: z.string(),
+  /** The holder's verified ENS name, if any. */
+  ens: z.string().nullable(),
   /** Items held. */
   count: z.number().int(),
   /** Percent of the supply, 2 decimals. */

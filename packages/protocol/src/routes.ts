@@ -34,6 +34,14 @@ export const apiRoutes = {
   sweepRecord: { method: 'POST', path: '/api/sweep/orders', auth: true },
   sweepSettle: { method: 'POST', path: '/api/sweep/orders/settle', auth: true },
   reportClientError: { method: 'POST', path: '/api/client/errors', auth: false },
+  wallets: { method: 'GET', path: '/api/user/wallets', auth: true },
+  addWallet: { method: 'POST', path: '/api/user/wallets', auth: true },
+  deleteWallet: { method: 'POST', path: '/api/user/wallets/delete', auth: true },
+  heartbeat: { method: 'POST', path: '/api/user/heartbeat', auth: true },
+  liveConnection: { method: 'GET', path: '/api/live/connection', auth: true },
+  liveCheck: { method: 'GET', path: '/api/live/check', auth: true },
+  notifications: { method: 'GET', path: '/api/notifications', auth: true },
+  postAnnouncement: { method: 'POST', path: '/api/admin/announcements', auth: true },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof apiRoutes;

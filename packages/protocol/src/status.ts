@@ -76,6 +76,20 @@ export const Status = {
   SweepTxNotSeen: 1409,
   /** The original app's own code: the plan costs more than the user expected to pay. */
   HigherThanExpected: 1515,
+
+  /** Own wallets (/my): the original app's 'Invalid address' and 'Add up to 10', and ours. */
+  WalletInvalid: 1601,
+  WalletLimit: 1602,
+  WalletDuplicate: 1603,
+  /** Deleting an address that is not on the caller's list (another user's wallet included). */
+  WalletUnknown: 1604,
+  /** The signed-in address is always one of the user's wallets. */
+  WalletPrimary: 1605,
+
+  /** Live notifications: the broker cannot be reached or has no credential to issue. */
+  LiveUnavailable: 1701,
+  /** An operator-only call made by someone who is not an operator (OPERATOR_ADDRESSES). */
+  OperatorOnly: 1702,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];
@@ -232,6 +246,19 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     zh: '网络尚未收到该交易，请稍后重试。',
   },
   [Status.HigherThanExpected]: { en: 'Higher than expected', zh: '价格高于预期' },
+  [Status.WalletInvalid]: { en: 'Invalid address', zh: '无效的地址' },
+  [Status.WalletLimit]: { en: 'Add up to 10', zh: '最多添加 10 个' },
+  [Status.WalletDuplicate]: { en: 'This wallet is already on your list.', zh: '该钱包已在列表中。' },
+  [Status.WalletUnknown]: { en: 'This wallet is not on your list.', zh: '该钱包不在您的列表中。' },
+  [Status.WalletPrimary]: {
+    en: 'The wallet you signed in with cannot be removed.',
+    zh: '登录所用的钱包不能删除。',
+  },
+  [Status.LiveUnavailable]: {
+    en: 'Live notifications are unavailable right now. Please try again later.',
+    zh: '实时通知暂不可用，请稍后再试。',
+  },
+  [Status.OperatorOnly]: { en: 'Only operators may do this.', zh: '仅运营人员可执行此操作。' },
 };
 
 export function statusMessage(status: StatusCode, lang: Lang): string {

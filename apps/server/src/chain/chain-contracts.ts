@@ -13,6 +13,8 @@ export type ChainContracts = {
   marketplaces: readonly MarketplaceIdentity[];
   /** Chainlink's ETH/USD feed (AggregatorV3, 8 decimals), where the chain has one. */
   ethUsdFeed?: Hex;
+  /** The ENS registry, where the chain has ENS: names shown for addresses come from it. */
+  ensRegistry?: Hex;
 };
 
 /** Mainnet: canonical Seaport 1.6 and OpenSea's conduit and fee recipient. */
@@ -24,6 +26,7 @@ export const MAINNET_CONTRACTS: ChainContracts = {
   },
   marketplaces: [{ marketplace: 'opensea', feeRecipients: ['0x0000a26b00c1f0df003000390027140000faa719'], zones: [] }],
   ethUsdFeed: '0x5f4ec3df9cbd43714fe2740f5e3616155c5b8419',
+  ensRegistry: '0x00000000000c2e074ec69a0dfb2997ba6c7d2e1e',
 };
 
 const ZERO_KEY: Hex = `0x${'0'.repeat(64)}`;

@@ -57,6 +57,7 @@ describe('decodeLogs', () => {
         seller,
         marketplace: 'opensea',
         orderHash,
+        proceedsWei: 975n,
       },
     ]);
     expect(fills).toEqual([{ blockNumber: 7, txHash: at.transactionHash, logIndex: 3, orderHash }]);
@@ -79,6 +80,33 @@ describe('decodeLogs', () => {
     expect(sale).toMatchObject({ buyer, seller, priceWei: 5000n, paymentToken: weth, marketplace: 'soduswap' });
   });
 
+  it("pays an accepted bid's fees out of the WETH offered: the seller receives the rest", () => {
+    const log = orderFulfilledLog(
+      seaport,
+      {
+        orderHash,
+        offerer: buyer,
+        zone: noZone,
+        recipient: seller,
+        offer: [{ itemType: 1, token: weth, identifier: 0n, amount: 5000n }],
+        consideration: [
+          { itemType: 2, token: collection, identifier: 9n, amount: 1n, recipient: buyer },
+          { itemType: 1, token: weth, identifier: 0n, amount: 125n, recipient: openseaFee },
+          {
+            itemType: 1,
+            token: weth,
+            identifier: 0n,
+            amount: 250n,
+            recipient: '0x7000000000000000000000000000000000000007',
+          },
+        ],
+      },
+      at,
+    );
+    const [sale] = decodeLogs([log], contracts).sales;
+    expect(sale).toMatchObject({ seller, priceWei: 5000n, proceedsWei: 4625n });
+  });
+
   it('splits an order of several NFTs so the rows sum to the price', () => {
     const log = orderFulfilledLog(
       seaport,
@@ -94,6 +122,7 @@ describe('decodeLogs', () => {
     );
     const { sales } = decodeLogs([log], contracts);
     expect(sales.map((sale) => sale.priceWei)).toEqual([334n, 333n, 333n]);
+    expect(sales.map((sale) => sale.proceedsWei)).toEqual([334n, 333n, 333n]);
     expect(sales.map((sale) => sale.itemIndex)).toEqual([0, 1, 2]);
     expect(sales[0]?.marketplace).toBeNull();
   });

@@ -27,6 +27,8 @@ export type SaleEvent = LogRef & {
   seller: string;
   marketplace: Marketplace | null;
   orderHash: string;
+  /** What the seller received for this item, after marketplace fee and royalty. */
+  proceedsWei: bigint;
 };
 
 export type TransferEvent = LogRef & {
@@ -202,21 +204,28 @@ function decodeOrderFulfilled(log: RawLog, ref: LogRef, contracts: ChainContract
   let payment: Item[];
   let buyer: string;
   let seller: string;
+  /** Fees come out of the price: a listing pays them from its consideration, an accepted bid from its offer. */
+  let fees: Item[];
   if (offeredNfts.length > 0 && askedNfts.length === 0) {
     nfts = offeredNfts;
     payment = consideration.filter(isPayment);
     buyer = recipient;
     seller = offerer;
+    fees = payment.filter((item) => item.recipient !== seller);
   } else if (askedNfts.length > 0 && offeredNfts.length === 0) {
     nfts = askedNfts;
     payment = offer.filter(isPayment);
     buyer = offerer;
     seller = recipient;
+    fees = consideration.filter(isPayment);
   } else {
     return; // NFT-for-NFT swaps and empty fills are not sales.
   }
   const paymentToken = payment[0]?.token ?? zeroAddress;
-  const total = payment.filter((item) => item.token === paymentToken).reduce((sum, item) => sum + item.amount, 0n);
+  const inToken = (items: Item[]) =>
+    items.filter((item) => item.token === paymentToken).reduce((sum, item) => sum + item.amount, 0n);
+  const total = inToken(payment);
+  const proceeds = total - inToken(fees);
   const marketplace = marketplaceOf(
     contracts,
     zone,
@@ -225,6 +234,7 @@ function decodeOrderFulfilled(log: RawLog, ref: LogRef, contracts: ChainContract
   // Several NFTs in one order share its price; the first carries the remainder so the rows sum to the total.
   const count = BigInt(nfts.length);
   const share = total / count;
+  const proceedsShare = proceeds / count;
   nfts.forEach((nft, itemIndex) => {
     out.sales.push({
       blockNumber,
@@ -240,6 +250,7 @@ function decodeOrderFulfilled(log: RawLog, ref: LogRef, contracts: ChainContract
       seller,
       marketplace,
       orderHash,
+      proceedsWei: itemIndex === 0 ? proceeds - proceedsShare * (count - 1n) : proceedsShare,
     });
   });
 }

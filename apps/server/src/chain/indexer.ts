@@ -3,6 +3,7 @@ import type { Block } from 'viem';
 import type { RoleContext } from '../context';
 import type { HeldLock } from '../db/pool';
 import { reverifyListings } from '../market/listings/lifecycle';
+import { deriveWalletEvents } from '../live/wallet-events';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
 import { SEAPORT_TOPICS, TOKEN_TOPICS } from './events';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
@@ -108,7 +109,8 @@ export type Indexer = { stop(): Promise<void> };
 export const INDEXER_LOCK_KEY = 0x666c6f6fn;
 
 /**
- * Follows the head: steps while there is work, then polls. Errors (an RPC timeout, a database restart) are logged
+ * Follows the head: steps while there is work, then polls; after each step that stored blocks, derives the wallet
+ * events they hold (notifications). Errors (an RPC timeout, a database restart) are logged
  * and retried with backoff up to 30 s; the cursor lives in the database, so nothing is lost. One writer per chain:
  * whoever holds the advisory lock INDEXER_LOCK_KEY (`writerLock` tries to take it), and a second indexer waits as a
  * standby.
@@ -136,6 +138,7 @@ export function startIndexer(options: IndexerOptions & { writerLock: () => Promi
           continue;
         }
         const result = await indexStep(options);
+        if (result && 'to' in result) await deriveWalletEvents(options, result.to);
         failures = 0;
         if (result && 'to' in result && (result.sales > 0 || result.transfers > 0)) {
           options.log.debug(result, 'indexed');

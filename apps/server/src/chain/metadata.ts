@@ -8,6 +8,8 @@ const INFO_ABI = parseAbi([
   'function name() view returns (string)',
   'function symbol() view returns (string)',
   'function totalSupply() view returns (uint256)',
+  'function maxSupply() view returns (uint256)',
+  'function MAX_SUPPLY() view returns (uint256)',
   'function supportsInterface(bytes4 interfaceId) view returns (bool)',
   'function uri(uint256 id) view returns (string)',
   'function contractURI() view returns (string)',
@@ -24,7 +26,8 @@ function read<T>(call: Promise<T>): Promise<T | null> {
 }
 
 /**
- * Reads name, symbol, supply and standard (ERC-165) of collections first seen by the indexer, and their image from
+ * Reads name, symbol, supply, the cap on supply where the contract states one (`maxSupply()` or `MAX_SUPPLY()`: a
+ * mint-out is news) and standard (ERC-165) of collections first seen by the indexer, and their image from
  * contract-level metadata (contractURI) where the contract has it; the others take their lowest token's image
  * (fillTokenMetadata).
  */
@@ -43,21 +46,25 @@ export async function fillCollectionInfo({
   await Promise.all(
     rows.map(async ({ address }) => {
       const contract = { address, abi: INFO_ABI } as const;
-      const [name, symbol, supply, is721, is1155, contractUri] = await Promise.all([
+      const [name, symbol, supply, is721, is1155, contractUri, maxSupply, maxSupplyConstant] = await Promise.all([
         read(chain.client.readContract({ ...contract, functionName: 'name' })),
         read(chain.client.readContract({ ...contract, functionName: 'symbol' })),
         read(chain.client.readContract({ ...contract, functionName: 'totalSupply' })),
         read(chain.client.readContract({ ...contract, functionName: 'supportsInterface', args: [ERC721_INTERFACE] })),
         read(chain.client.readContract({ ...contract, functionName: 'supportsInterface', args: [ERC1155_INTERFACE] })),
         read(chain.client.readContract({ ...contract, functionName: 'contractURI' })),
+        read(chain.client.readContract({ ...contract, functionName: 'maxSupply' })),
+        read(chain.client.readContract({ ...contract, functionName: 'MAX_SUPPLY' })),
       ]);
+      const cap = maxSupply ?? maxSupplyConstant;
       const standard = is721 ? 'erc721' : is1155 ? 'erc1155' : null;
       const image = contractUri
         ? await read(fetchJson(fetchUri, contractUri).then((metadata) => stringOrNull(metadata.image)))
         : null;
       await db.execute(sql`
         update collections set name = ${name}, symbol = ${symbol}, total_supply = ${supply?.toString() ?? null},
-               standard = ${standard}, info_status = 'ok', image_url = coalesce(${image}, image_url)
+               max_supply = ${cap?.toString() ?? null}, standard = ${standard}, info_status = 'ok',
+               image_url = coalesce(${image}, image_url)
          where address = ${address}`);
     }),
   );

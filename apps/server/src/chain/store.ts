@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
 import { applyIndexedBlocks, distrustListingsAbove } from '../market/listings/lifecycle';
+import { dropNotificationsAbove, recordCollectionNews } from '../live/notifications';
 import type { DecodedLogs, SaleEvent, TransferEvent } from './decode';
 import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf } from './rollups';
 
@@ -24,6 +25,9 @@ export type StoreSummary = { sales: number; transfers: number; listingsEnded: nu
  * below the oldest kept block would keep rows of a chain nobody can check any more.
  */
 const KEPT_BLOCKS = 1000;
+
+/** A reveal older than this when indexed is history, not news. */
+const NEWS_MAX_AGE_MS = 10 * 60_000;
 
 /**
  * Writes one batch of blocks and their decoded events. The caller wraps it in a transaction together with the
@@ -62,6 +66,18 @@ export async function storeBlocks(
       update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null
        where collection = ${update.collection}
          and token_id between ${update.fromTokenId.toString()} and ${update.toTokenId.toString()}`);
+    // A collection that refreshes many tokens at once is revealing them: news for everyone, while it is news (a
+    // catch-up over old blocks announces nothing).
+    const at = timeOf(update.blockNumber);
+    if (update.toTokenId > update.fromTokenId && now.getTime() - at.getTime() < NEWS_MAX_AGE_MS) {
+      await recordCollectionNews(db, {
+        collection: update.collection,
+        kind: 'reveal',
+        source: `reveal:${update.blockNumber}:${update.logIndex}`,
+        blockNumber: update.blockNumber,
+        at,
+      });
+    }
   }
   const last = blocks.at(-1);
   if (last) await db.execute(sql`delete from chain_blocks where number < ${last.number - KEPT_BLOCKS}`);
@@ -91,7 +107,7 @@ async function insertSales(db: Executor, { sales }: DecodedLogs, timeOf: (block:
   const result = await db.execute<{ count: number }>(sql`
     with inserted as (
       insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                         price_wei, payment_token, buyer, seller, marketplace, order_hash)
+                         price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
       select * from unnest(${column((s) => s.txHash)}::text[], ${column((s) => s.logIndex)}::int[],
                            ${column((s) => s.itemIndex)}::int[], ${column((s) => s.blockNumber)}::bigint[],
                            ${column((s) => timeOf(s.blockNumber))}::timestamptz[],
@@ -99,7 +115,8 @@ async function insertSales(db: Executor, { sales }: DecodedLogs, timeOf: (block:
                            ${column((s) => s.amount.toString())}::numeric[],
                            ${column((s) => s.priceWei.toString())}::numeric[], ${column((s) => s.paymentToken)}::text[],
                            ${column((s) => s.buyer)}::text[], ${column((s) => s.seller)}::text[],
-                           ${column((s) => s.marketplace)}::text[], ${column((s) => s.orderHash)}::text[])
+                           ${column((s) => s.marketplace)}::text[], ${column((s) => s.orderHash)}::text[],
+                           ${column((s) => s.proceedsWei.toString())}::numeric[])
       on conflict do nothing
       returning collection, block_time, price_wei, payment_token
     ), rolled as (
@@ -211,5 +228,6 @@ export async function rollBackTo(db: Executor, ancestor: number, now: Date): Pro
   }
   await db.execute(sql`delete from collections where first_seen_block > ${ancestor}`);
   await distrustListingsAbove(db, ancestor, now);
+  await dropNotificationsAbove(db, ancestor);
   await db.execute(sql`delete from chain_blocks where number > ${ancestor}`);
 }

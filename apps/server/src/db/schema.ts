@@ -8,9 +8,11 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -24,7 +26,47 @@ export const users = pgTable('users', {
   premiumUntil: timestamptz('premium_until'),
   /** The user's identity code (beta tester, community manager, mod…; not mapped yet); '0' is an ordinary user. */
   identity: text('identity').notNull().default('0'),
-  ens: text('ens'),
+  /** The last heartbeat (or sign-in): a user is online within ONLINE_WINDOW_MS of it. */
+  lastSeenAt: timestamptz('last_seen_at'),
+});
+
+/**
+ * The wallets a user added on /my, beside the address they sign in with (which is always theirs and not stored
+ * here). Their events notify the user, and sweeps never buy from them.
+ */
+export const userWallets = pgTable(
+  'user_wallets',
+  {
+    userAddress: text('user_address')
+      .notNull()
+      .references(() => users.address),
+    address: text('address').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  // By address: whose wallets does an indexed event touch.
+  (table) => [
+    primaryKey({ columns: [table.userAddress, table.address] }),
+    index('user_wallets_address_idx').on(table.address),
+  ],
+);
+
+/**
+ * Every user's own wallets as one relation: the address they sign in with, and the ones they added. Defined in
+ * migration 0008 (drizzle only reads it): what the wallet-event derivation joins a batch's events against.
+ */
+export const ownWallets = pgView('own_wallets', {
+  userAddress: text('user_address').notNull(),
+  wallet: text('wallet').notNull(),
+}).existing();
+
+/**
+ * Names from ENS, verified both ways (the reverse record names it and its forward record points back); `name` is
+ * null when the address has none. Looked up again once `checkedAt` is older than the cache's lifetime.
+ */
+export const ensNames = pgTable('ens_names', {
+  address: text('address').primaryKey(),
+  name: text('name'),
+  checkedAt: timestamptz('checked_at').notNull(),
 });
 
 /** Sign-in nonces: each is issued for one address and domain, and consumed by one successful login. */
@@ -79,6 +121,8 @@ export const collections = pgTable('collections', {
   /** 'erc721' | 'erc1155', from ERC-165; null until the metadata pass has asked the contract. */
   standard: text('standard'),
   totalSupply: uint256('total_supply'),
+  /** The most the contract lets be minted, where it says (`maxSupply()` or `MAX_SUPPLY()`). */
+  maxSupply: uint256('max_supply'),
   imageUrl: text('image_url'),
   verified: boolean('verified').notNull().default(false),
   /** 'pending' until name, symbol, supply and standard have been read from the chain. */
@@ -144,6 +188,8 @@ export const sales = pgTable(
     seller: text('seller').notNull(),
     marketplace: text('marketplace'),
     orderHash: text('order_hash').notNull(),
+    /** What the seller received for this item, after marketplace fee and royalty; null for rows from before it was kept. */
+    proceedsWei: uint256('proceeds_wei'),
     indexedAt: timestamptz('indexed_at').notNull().defaultNow(),
   },
   (table) => [
@@ -359,4 +405,64 @@ export const sweepOrders = pgTable(
   },
   // A user's sweeps, newest first (the order history).
   (table) => [index('sweep_orders_user_created_idx').on(table.userAddress, table.createdAt)],
+);
+
+// ---- Live notifications ----
+
+/**
+ * Notifications (the original app's types): wallet events 1–7 for a user (`userAddress`) on one of their wallets,
+ * and general notices 1000/1001 for everyone (`userAddress` null). `source` names what caused it (a sale's log, a
+ * listing's order hash…), so deriving an event twice writes it once. Chain events keep their `blockNumber`: a reorg
+ * that orphans the block deletes them.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userAddress: text('user_address').references(() => users.address),
+    type: integer('type').notNull(),
+    wallet: text('wallet'),
+    collection: text('collection'),
+    tokenId: uint256('token_id'),
+    priceWei: uint256('price_wei'),
+    /** Signed: a sale below cost is a loss. */
+    profitWei: numeric('profit_wei', { precision: 78, scale: 0 }),
+    title: text('title'),
+    body: text('body'),
+    txHash: text('tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    source: text('source').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    unique('notifications_source_key').on(table.userAddress, table.type, table.wallet, table.source).nullsNotDistinct(),
+    // A user's history, newest first (by when it happened, then by when it was written).
+    index('notifications_user_time_idx').on(table.userAddress, table.createdAt, table.id),
+    index('notifications_block_idx')
+      .on(table.blockNumber)
+      .where(sql`block_number is not null`),
+  ],
+);
+
+/** The block up to which wallet events have been derived from the indexed rows (one row). */
+export const notificationCursor = pgTable('notification_cursor', {
+  id: boolean('id').primaryKey().default(true),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Credentials for the embedded MQTT broker, issued by `GET /api/live/connection`: the broker accepts a CONNECT whose
+ * username, client id and password match a row that has not expired. Only the password's sha256 is kept.
+ */
+export const liveCredentials = pgTable(
+  'live_credentials',
+  {
+    passwordHash: text('password_hash').primaryKey(),
+    address: text('address')
+      .notNull()
+      .references(() => users.address),
+    clientId: text('client_id').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [index('live_credentials_expires_at_idx').on(table.expiresAt)],
 );

@@ -7,6 +7,8 @@ import type { ChainAccess } from '../chain/client';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { Database } from '../db/pool';
+import type { LiveBroker, StartLiveBroker } from '../live/broker';
+import { type Listen, startLivePublisher } from '../live/publisher';
 import { registerAppRoutes } from '../modules/app/routes';
 import { registerAuthRoutes } from '../modules/auth/routes';
 import { registerCalendarRoutes } from '../modules/calendar/routes';
@@ -23,6 +25,8 @@ import { registerSearchRoutes } from '../modules/search/routes';
 import { registerSweepRoutes } from '../modules/sweep/routes';
 import { registerTrendingRoutes } from '../modules/trending/routes';
 import { registerUserRoutes } from '../modules/user/routes';
+import { registerLiveRoutes } from '../modules/live/routes';
+import { registerWalletRoutes } from '../modules/wallets/routes';
 import { registerWatchlistRoutes } from '../modules/watchlist/routes';
 import { followed } from '../modules/watchlist/service';
 import { sessionPlugin } from './auth';
@@ -44,6 +48,11 @@ export type ServerOptions = {
   chain?: ChainAccess;
   /** Base fee and ETH price of the latest block (the api role's watcher); absent without a chain. */
   gasPrice?: () => GasPriceData | undefined;
+  /**
+   * Live notifications: the broker (started on this server, or connected to) and how to listen for notifications
+   * as they are committed. Without it the live calls answer 1701 (tests of other features).
+   */
+  live?: { broker: StartLiveBroker; listen: Listen };
   /** The devnet serves its token metadata and images from here; absent on other chains. */
   devnet?: { simulatorState: () => SimulatorState; rpcUrl: string; assets: DevnetAssets };
 };
@@ -56,6 +65,7 @@ export async function buildServer({
   logger,
   chain,
   gasPrice = () => undefined,
+  live,
   devnet,
 }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -81,6 +91,18 @@ export async function buildServer({
   registerAppRoutes(app, ctx, { devnet: devnet !== undefined });
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerWalletRoutes(app, ctx);
+  let broker: LiveBroker | undefined;
+  if (live) {
+    const started = await live.broker(app.server);
+    broker = started;
+    const publisher = await startLivePublisher({ ctx, broker: started, listen: live.listen, log: app.log });
+    app.addHook('onClose', async () => {
+      await publisher.stop();
+      await started.close();
+    });
+  }
+  registerLiveRoutes(app, ctx, broker);
   registerGasSettingsRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerTrendingRoutes(app, ctx, (user) => followed(ctx, user));

@@ -32,6 +32,7 @@ export async function indexSales(db: Executor, sales: readonly TestSale[]): Prom
         seller: '0x00000000000000000000000000000000000000c1',
         marketplace: 'opensea',
         orderHash: hash,
+        proceedsWei: sale.priceWei,
       };
     }),
   };

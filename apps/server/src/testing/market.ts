@@ -36,6 +36,23 @@ export async function ownedToken(devnet: TestDevnet, collection: Address, owner:
   throw new Error(`${owner} holds no token of ${collection}`);
 }
 
+/** `from` sends an ERC-721 token to `to` (a gift, a move between wallets); resolves once it is mined. */
+export async function giveToken(
+  devnet: TestDevnet,
+  from: Account,
+  collection: Address,
+  to: Address,
+  tokenId: bigint,
+): Promise<void> {
+  const hash = await walletOf(devnet, from).writeContract({
+    address: collection,
+    abi: erc721Abi,
+    functionName: 'transferFrom',
+    args: [from.address, to, tokenId],
+  });
+  await receiptOf(devnet.chain.client, hash);
+}
+
 let salt = 1_000_000n;
 
 export type ListingOptions = {

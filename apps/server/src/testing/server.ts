@@ -25,9 +25,14 @@ export function testClock(start = new Date('2030-01-01T00:00:00Z')) {
 
 export function buildTestServer(
   database: DatabaseConnection,
-  options: { config?: Partial<Config>; now?: () => Date } = {},
+  options: { config?: Partial<Config>; now?: () => Date; live?: ServerOptions['live'] } = {},
 ): Promise<FastifyInstance> {
-  return buildServer({ config: testConfig(options.config), db: database.db, ...(options.now && { now: options.now }) });
+  return buildServer({
+    config: testConfig(options.config),
+    db: database.db,
+    ...(options.now && { now: options.now }),
+    ...(options.live && { live: options.live }),
+  });
 }
 
 /** What a server running its own devnet is given, the simulator off; `rpcUrl` is the node /rpc forwards to. */

@@ -1,13 +1,12 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { receiptOf } from '@floordesk/contracts';
 import { botAccounts, rpc, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
-import { type Account, type Address, erc721Abi, type Hex } from 'viem';
+import { type Account, type Address, type Hex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { useTestDatabase } from '../../testing/database';
 import { indexerOptions, indexToHead, useTestDevnet } from '../../testing/devnet';
-import { buildListing, ownedToken, signListing, walletOf } from '../../testing/market';
+import { buildListing, giveToken, ownedToken, signListing } from '../../testing/market';
 import { testConfig } from '../../testing/server';
 import { fillableListings } from './fillable';
 import { submitListing } from './submit';
@@ -38,13 +37,7 @@ async function list(seller: Account, tokenId: bigint): Promise<string> {
 }
 
 async function give(from: Account, to: Address, tokenId: bigint): Promise<void> {
-  const hash = await walletOf(devnet(), from).writeContract({
-    address: collection,
-    abi: erc721Abi,
-    functionName: 'transferFrom',
-    args: [from.address, to, tokenId],
-  });
-  await receiptOf(devnet().chain.client, hash);
+  await giveToken(devnet(), from, collection, to, tokenId);
 }
 
 /** Whether the collection page and the sweep would offer the listing now. */

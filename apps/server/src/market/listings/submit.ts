@@ -1,6 +1,7 @@
 import { ORDER_WAY, type PostListingData, type PostListingRequest, Status } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { recordListed } from '../../live/notifications';
 import { ok, refuse, type Result } from '../../result';
 import { countNewListing, refreshFloors } from './floors';
 import { validateListing } from './validate';
@@ -36,6 +37,17 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
     if (inserted.rowCount === 1) {
       await countNewListing(tx, listing.collection, now);
       await refreshFloors(tx, [listing.collection], now);
+      await recordListed(
+        tx,
+        {
+          orderHash: listing.orderHash,
+          offerer: listing.offerer,
+          collection: listing.collection,
+          tokenId: listing.tokenId.toString(),
+          priceWei: listing.price.toString(),
+        },
+        now,
+      );
     }
   });
   return ok({

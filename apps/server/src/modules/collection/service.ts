@@ -20,6 +20,7 @@ import { collectionType, itemCount } from '../../market/collection-fields';
 import { type FillableListing, fillableListings, listedNow } from '../../market/listings/fillable';
 import { ok, refuse, type Result } from '../../result';
 import { MINUTE_MS, unixSeconds } from '../../time';
+import { ensNames } from '../ens/service';
 import { rankTier } from './rarity';
 import {
   type CollectionInfo,
@@ -119,22 +120,31 @@ export function listingFields(row: FillableListing) {
 }
 
 export function collectionTrades(ctx: AppContext, address: string, limit: number): Promise<Result<TradesData>> {
-  return withCollection(ctx, address, async () => ({
-    list: (await latestTrades(ctx.db, address, limit)).map((row) => ({
-      tx_hash: row.tx_hash,
-      log_index: row.log_index,
-      item_index: row.item_index,
-      block_number: Number(row.block_number),
-      time: unixSeconds(row.block_time),
-      token_id: row.token_id,
-      price: row.price_wei,
-      marketplace: row.marketplace,
-      buyer: row.buyer,
-      seller: row.seller,
-      img: row.image_url,
-      rank: row.rarity_rank,
-    })),
-  }));
+  return withCollection(ctx, address, async () => {
+    const trades = await latestTrades(ctx.db, address, limit);
+    const names = await ensNames(
+      ctx,
+      trades.flatMap((row) => [row.buyer, row.seller]),
+    );
+    return {
+      list: trades.map((row) => ({
+        tx_hash: row.tx_hash,
+        log_index: row.log_index,
+        item_index: row.item_index,
+        block_number: Number(row.block_number),
+        time: unixSeconds(row.block_time),
+        token_id: row.token_id,
+        price: row.price_wei,
+        marketplace: row.marketplace,
+        buyer: row.buyer,
+        seller: row.seller,
+        buyer_ens: names.get(row.buyer) ?? null,
+        seller_ens: names.get(row.seller) ?? null,
+        img: row.image_url,
+        rank: row.rarity_rank,
+      })),
+    };
+  });
 }
 
 /**
@@ -174,13 +184,18 @@ export function collectionHolders(ctx: AppContext, address: string): Promise<Res
     const held = await holdings(ctx.db, address, collection.standard, HOLDERS_LIMIT);
     // Without a supply from the contract, shares are of everything held.
     const supply = Number(collection.total_supply ?? held.held);
+    const names = await ensNames(
+      ctx,
+      held.top.map((holder) => holder.address),
+    );
     return {
       owners: held.owners,
       list: held.top.map((holder) => {
         // Balances past 2^53 (fungible-like ERC-1155 ids) are shown capped rather than breaking the answer.
         const count = Math.min(Number(holder.held), Number.MAX_SAFE_INTEGER);
         const percent = supply > 0 ? roundedPercent(count, supply) : 0;
-        return { address: holder.address, count, percent, big: percent > BIG_HOLDER_PERCENT };
+        const ens = names.get(holder.address) ?? null;
+        return { address: holder.address, ens, count, percent, big: percent > BIG_HOLDER_PERCENT };
       }),
     };
   });

@@ -2,6 +2,7 @@ import type { Diagnostics, Marketplace, SimulatorState } from '@floordesk/protoc
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { unixSeconds } from '../../time';
+import { onlineUsers } from '../user/service';
 
 export const SIMULATOR_OFF: SimulatorState = {
   state: 'off',
@@ -20,7 +21,7 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
     headBlock && headBlock.number !== null && headBlock.hash !== null
       ? { number: Number(headBlock.number), hash: headBlock.hash, timestamp: Number(headBlock.timestamp) }
       : null;
-  const [cursorRows, counts, recent] = await Promise.all([
+  const [cursorRows, counts, recent, online] = await Promise.all([
     // Timestamps arrive as PostgreSQL's text (see TimestampsAsText).
     db.execute<{ number: string; hash: string; timestamp: string }>(
       sql`select number, hash, timestamp from chain_blocks order by number desc limit 1`,
@@ -44,6 +45,7 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
       select s.collection, c.name, s.token_id, s.price_wei, s.marketplace, s.block_number, s.tx_hash, s.block_time
         from sales s left join collections c on c.address = s.collection
        order by s.block_number desc, s.log_index desc limit 20`),
+    onlineUsers(ctx),
   ]);
   const cursorRow = cursorRows.rows[0];
   const cursor = cursorRow
@@ -56,6 +58,7 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
     cursor,
     lag_blocks: head && cursor ? Math.max(0, head.number - cursor.number) : null,
     ...totals,
+    online_users: online.length,
     simulator,
     recent_sales: recent.rows.map((row) => ({
       collection: row.collection,

@@ -28,6 +28,7 @@ import type { z } from 'zod';
 import type { ChainAccess } from '../../chain/client';
 import type { AppContext } from '../../context';
 import { planSweep } from '../../market/sweep-planner';
+import { ownWallets } from '../wallets/service';
 import { ok, refuse, type Result } from '../../result';
 import { isPremium } from '../user/service';
 import { sweepOutcome } from './outcome';
@@ -64,8 +65,9 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
 
   const now = ctx.now();
   const single = request.order_id !== undefined;
-  const [collection, listings] = await Promise.all([
+  const [collection, own, listings] = await Promise.all([
     findSweepCollection(ctx.db, request.collection),
+    ownWallets(ctx.db, user),
     sweepListings(ctx.db, request.collection, {
       now,
       marketplaces: request.marketplaces,
@@ -87,7 +89,7 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
         marketplaces: new Set(request.marketplaces),
         // The collection page's Buy names its listing: the user chose it, pending or flagged.
         skipPendingFlagged: request.skip_pending_flagged && !single,
-        ownWallets: new Set([user]),
+        ownWallets: new Set(own),
         maxTotal: BigInt(request.max_total),
       }),
       chain.client.getBlock(),

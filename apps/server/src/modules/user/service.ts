@@ -1,8 +1,9 @@
-import type { UserCheckData } from '@floordesk/protocol';
+import { ONLINE_WINDOW_MS, type UserCheckData } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/pool';
 import { unixSeconds } from '../../time';
-import { findUser, upsertLogin, type UserRow } from './store';
+import { ensName } from '../ens/service';
+import { findUser, lockUser as lockUserRow, touchUser, upsertLogin, type UserRow, usersSeenSince } from './store';
 
 /** 9999-12-31T23:59:59Z: the end of premium for PREMIUM_ADDRESSES, which never lapse. */
 export const PREMIUM_FOREVER = 253_402_300_799;
@@ -31,6 +32,21 @@ export async function checkUser(ctx: AppContext, address: string): Promise<UserC
     user_address: address,
     end_flag: premiumEnd(ctx, address, user),
     identity: user?.identity ?? '0',
-    before_ens: user?.ens ?? null,
+    before_ens: await ensName(ctx, address),
   };
+}
+
+/** See the store's lockUser: other modules' list changes hold the user's row while they decide. */
+export function lockUser(tx: Executor, address: string): Promise<void> {
+  return lockUserRow(tx, address);
+}
+
+/** The heartbeat (the original app's setqbform): the user is online. */
+export function recordHeartbeat(ctx: AppContext, address: string): Promise<void> {
+  return touchUser(ctx.db, address, ctx.now());
+}
+
+/** Users online now: a heartbeat or sign-in within ONLINE_WINDOW_MS. */
+export function onlineUsers(ctx: { db: Executor; now: () => Date }): Promise<string[]> {
+  return usersSeenSince(ctx.db, new Date(ctx.now().getTime() - ONLINE_WINDOW_MS));
 }

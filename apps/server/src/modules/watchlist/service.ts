@@ -2,15 +2,8 @@ import { type CollectionRow, type FollowData, Status, WATCHLIST_MAX } from '@flo
 import type { AppContext } from '../../context';
 import { ok, refuse, type Result } from '../../result';
 import { rowsOfCollections } from '../trending/service';
-import {
-  collectionExists,
-  countFollowed,
-  deleteFollow,
-  followedCollections,
-  insertFollow,
-  isFollowing,
-  lockUser,
-} from './store';
+import { lockUser } from '../user/service';
+import { collectionExists, countFollowed, deleteFollow, followedCollections, insertFollow, isFollowing } from './store';
 
 export async function follow(ctx: AppContext, user: string, collection: string): Promise<Result<FollowData>> {
   if (!(await collectionExists(ctx.db, collection))) return refuse(Status.CollectionUnknown);

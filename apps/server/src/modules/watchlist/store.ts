@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/pool';
-import { collections, users, watchlist } from '../../db/schema';
+import { collections, watchlist } from '../../db/schema';
 
 export async function collectionExists(db: Executor, address: string): Promise<boolean> {
   const found = await db
@@ -8,11 +8,6 @@ export async function collectionExists(db: Executor, address: string): Promise<b
     .from(collections)
     .where(eq(collections.address, address));
   return found.length > 0;
-}
-
-/** Holds the user's row until the transaction ends: one user's follows are decided one at a time. */
-export async function lockUser(tx: Executor, address: string): Promise<void> {
-  await tx.select({ address: users.address }).from(users).where(eq(users.address, address)).for('update');
 }
 
 export async function isFollowing(db: Executor, user: string, collection: string): Promise<boolean> {

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AnnouncementRequest,
+  NOTIFICATION_TYPE,
+  type NotificationItem,
+  type NotificationsData,
+  type NotificationsQuery,
+  Status,
+} from '@floordesk/protocol';
+import type { AppContext } from '../../context';
+import { ok, refuse, type Result } from '../../result';
+import { ensNames } from '../ens/service';
+import {
+  insertNotifications,
+  notificationPage,
+  type NotificationRow,
+  notificationsById,
+} from '../../live/notifications';
+
+/** An operator's announcement (type 1000) to every user. Refusal: 1702 when the caller is not an operator. */
+export async function postAnnouncement(
+  ctx: AppContext,
+  caller: string,
+  request: AnnouncementRequest,
+): Promise<Result<{ id: string }>> {
+  if (!ctx.config.operatorAddresses.has(caller)) return refuse(Status.OperatorOnly);
+  const [written] = await insertNotifications(ctx.db, [
+    {
+      userAddress: null,
+      type: NOTIFICATION_TYPE.announcement,
+      wallet: null,
+      collection: null,
+      tokenId: null,
+      priceWei: null,
+      profitWei: null,
+      title: request.title,
+      body: request.des,
+      txHash: null,
+      blockNumber: null,
+      source: `announcement:${randomUUID()}`,
+      createdAt: ctx.now(),
+    },
+  ]);
+  if (!written) throw new Error('an announcement with a fresh source was not written');
+  return ok({ id: written.id });
+}
+
+export async function notificationHistory(
+  ctx: AppContext,
+  user: string,
+  query: NotificationsQuery,
+): Promise<NotificationsData> {
+  const { rows, total } = await notificationPage(ctx.db, user, {
+    offset: (query.page - 1) * query.size,
+    limit: query.size,
+    type: query.type,
+  });
+  return { list: await toItems(ctx, rows), total, page: query.page, size: query.size };
+}
+
+/** The notifications of these ids as the wire shows them, by user (null: a general notice), oldest first. */
+export async function notificationItems(
+  ctx: Pick<AppContext, 'db' | 'chain' | 'now'>,
+  ids: readonly string[],
+): Promise<Array<{ userAddress: string | null; item: NotificationItem }>> {
+  const rows = await notificationsById(ctx.db, ids);
+  const items = await toItems(ctx, rows);
+  return rows.map((row, index) => ({ userAddress: row.user_address, item: items[index] as NotificationItem }));
+}
+
+async function toItems(ctx: Pick<AppContext, 'db' | 'chain' | 'now'>, rows: readonly NotificationRow[]) {
+  const names = await ensNames(ctx, [...new Set(rows.flatMap((row) => (row.wallet ? [row.wallet] : [])))]);
+  return rows.map((row): NotificationItem => ({
+    id: row.id,
+    type: row.type as NotificationItem['type'],
+    title: row.title,
+    des: row.body,
+    qb_address: row.wallet,
+    ens: row.wallet ? (names.get(row.wallet) ?? null) : null,
+    c_address: row.collection,
+    c_name: row.collection_name,
+    img: row.image_url,
+    token_id: row.token_id,
+    price: row.price_wei,
+    profit: row.profit_wei,
+    tx_hash: row.tx_hash,
+    create_time: Number(row.created_at),
+  }));
+}
