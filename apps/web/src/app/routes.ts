@@ -38,6 +38,8 @@ const collection = (layout: CollectionLayout) => () =>
     default: page.collectionPages[layout],
   }));
 const trending = () => import('../features/trending/components/trending-page');
+const myPage = () => import('../features/profile/components/my-page');
+const noticePage = () => import('../features/live/components/notice-page');
 
 const publicPage: RouteFlags = {
   keepAlive: false,
@@ -70,8 +72,8 @@ export const appRoutes: readonly AppRoute[] = [
   route('/collectiontest9/:id', 'collectionTest', 'Collection (test)', tradingPage, collection('listings')),
   route('/collectiontest10/:id', 'collectionTest', 'Collection (test)', tradingPage, collection('trades')),
   route('/alert', 'alert', 'Alert', memberPage),
-  route('/my', 'my', 'Profile', memberPage),
-  route('/notice', 'notice', 'Notifications', memberPage),
+  route('/my', 'my', 'Profile', memberPage, myPage),
+  route('/notice', 'notice', 'Notifications', memberPage, noticePage),
   route('/protfolio', 'portfolio', 'Portfolio', memberPage),
   route('/dataTest', 'dataTest', 'Data test', memberPage, diagnostics),
   route('/verification', 'verification', 'Verification', memberPage),

@@ -74,6 +74,8 @@ export function trade(block: number, overrides: Partial<TradeRow> = {}): TradeRo
     marketplace: 'blur',
     buyer: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
     seller: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    buyer_ens: null,
+    seller_ens: null,
     img: null,
     rank: null,
     ...overrides,

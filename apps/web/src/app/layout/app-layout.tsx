@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toast/toaster';
 import { SessionMonitor } from '../../features/auth/components/session-monitor';
+import { LiveNotifications } from '../../features/live/components/live-notifications';
 import { useLoginPromptOpen } from '../../stores/login-prompt-store';
 import { MarketBar } from './market-bar/market-bar';
 import { WrongNetworkBanner } from '../../features/network/components/wrong-network-banner';
@@ -55,6 +56,7 @@ export function AppLayout() {
       <CalendarModal />
       <GasSettingsDialog />
       <SweepDialog />
+      <LiveNotifications />
       <Toaster />
       <LoginPromptDialog />
       <SessionMonitor followAccountChanges={route.onAccountChangeJump} />

@@ -21,6 +21,7 @@ function diagnostics(overrides: Partial<Diagnostics> = {}): Diagnostics {
     listings: 57,
     pending: 2,
     collections: 6,
+    online_users: 4,
     simulator: {
       state: 'running',
       bots: 12,
@@ -116,6 +117,7 @@ describe('diagnostics page', () => {
     expect(valueOf('Active listings')).toBe('57');
     expect(valueOf('Pending fills')).toBe('2');
     expect(valueOf('Collections')).toBe('6');
+    expect(valueOf('Users online')).toBe('4');
     expect(valueOf('State')).toBe('running');
     expect(valueOf('Bots')).toBe('12');
     expect(valueOf('Rate')).toBe('30/min');

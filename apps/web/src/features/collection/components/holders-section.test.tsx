@@ -9,9 +9,15 @@ describe('holders', () => {
         holders={{
           owners: 812,
           list: [
-            { address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', count: 420, percent: 4.2, big: true },
-            { address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', count: 101, percent: 1.01, big: true },
-            { address: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', count: 100, percent: 1, big: false },
+            { address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', ens: null, count: 420, percent: 4.2, big: true },
+            {
+              address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+              ens: 'bob.eth',
+              count: 101,
+              percent: 1.01,
+              big: true,
+            },
+            { address: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', ens: null, count: 100, percent: 1, big: false },
           ],
         }}
       />,
@@ -20,6 +26,8 @@ describe('holders', () => {
     expect(rows.map((row) => row.dataset.big === 'true')).toEqual([true, true, false]);
     expect(rows.map((row) => within(row).queryByText('BIG') !== null)).toEqual([true, true, false]);
     expect(within(rows[0]!).getByText('0xf39fd…92266')).toBeTruthy();
+    // A verified ENS name stands in for the address; the address stays in its title.
+    expect(within(rows[1]!).getByTitle('0x70997970c51812dc3a010c7d01b50e0d17dc79c8').textContent).toBe('bob.eth');
     expect(within(rows[0]!).getByText('4.20%')).toBeTruthy();
     expect(within(rows[2]!).getByText('1.00%')).toBeTruthy();
     expect(screen.getByText('Highlighted: holds more than 1% of the supply')).toBeTruthy();

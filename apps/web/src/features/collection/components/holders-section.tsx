@@ -60,7 +60,7 @@ export function HoldersList({ holders }: { holders: HoldersData }) {
             >
               <td className={clsx(cell, 'text-faint')}>{index + 1}</td>
               <td className={clsx(cell, 'font-mono text-[12px]', holder.big ? 'text-warn' : 'text-fg')}>
-                <span title={holder.address}>{longAddress(holder.address)}</span>
+                <span title={holder.address}>{holder.ens ?? longAddress(holder.address)}</span>
                 {holder.big && (
                   <span className="ml-2 rounded-sm bg-warn/15 px-1 font-sans text-[10px] font-semibold text-warn">
                     {t('collection.holders.big')}

@@ -98,12 +98,12 @@ export function TradesFeed({ trades }: { trades: readonly TradeRow[] }) {
                   {trade.marketplace ? t(`market.marketplace.${trade.marketplace}`) : '—'}
                 </td>
                 <td className={clsx(cell, 'font-mono text-[12px] text-muted')}>
-                  <span title={trade.buyer}>{shortAddress(trade.buyer)}</span>
+                  <span title={trade.buyer}>{trade.buyer_ens ?? shortAddress(trade.buyer)}</span>
                   <span className="px-1 text-faint" aria-hidden>
                     ←
                   </span>
                   <span className="sr-only">{t('collection.trades.bought_from')}</span>
-                  <span title={trade.seller}>{shortAddress(trade.seller)}</span>
+                  <span title={trade.seller}>{trade.seller_ens ?? shortAddress(trade.seller)}</span>
                 </td>
               </tr>
             );

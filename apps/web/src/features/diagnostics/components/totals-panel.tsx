@@ -12,6 +12,7 @@ export function TotalsPanel({ diagnostics }: { diagnostics: Diagnostics }) {
         <Stat label={t('diagnostics.totals.listings')}>{diagnostics.listings}</Stat>
         <Stat label={t('diagnostics.totals.pending')}>{diagnostics.pending}</Stat>
         <Stat label={t('diagnostics.totals.collections')}>{diagnostics.collections}</Stat>
+        <Stat label={t('diagnostics.totals.onlineUsers')}>{diagnostics.online_users}</Stat>
       </StatList>
     </Panel>
   );

@@ -1,0 +1,28 @@
+import type { WalletsData } from '@floordesk/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client';
+import { useSession } from '../../stores/session-store';
+
+const WALLETS_QUERY_KEY = ['wallets'] as const;
+
+export function useWallets() {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...WALLETS_QUERY_KEY, token],
+    queryFn: () => apiClient.call('wallets'),
+    enabled: token !== null,
+  });
+}
+
+/** Adds or removes a wallet; the answer is the new list, which replaces the cached one. */
+export function useWalletChange(action: 'add' | 'delete') {
+  const queryClient = useQueryClient();
+  const token = useSession((state) => state.token);
+  return useMutation({
+    mutationFn: (address: string): Promise<WalletsData> =>
+      apiClient.call(action === 'add' ? 'addWallet' : 'deleteWallet', { body: { address } }),
+    onSuccess: (data) => queryClient.setQueryData([...WALLETS_QUERY_KEY, token], data),
+    // A refusal (a duplicate, a wallet removed in another tab) means our copy may be stale.
+    onError: () => void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
+  });
+}
