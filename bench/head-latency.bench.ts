@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { rpc, startSimulator } from '@floordesk/devnet';
+import { startSimulator } from '@floordesk/devnet';
 import pino from 'pino';
 import { INDEXER_LOCK_KEY, startIndexer } from '../apps/server/src/chain/indexer';
 import { loadConfig } from '../apps/server/src/config';
@@ -8,6 +8,7 @@ import { tryAdvisoryLock } from '../apps/server/src/db/pool';
 import { devnetChainAccess } from '../apps/server/src/devnet';
 import { submitListing } from '../apps/server/src/market/listings/submit';
 import { openBenchServer } from './bench-database';
+import { watchBlocks } from './block-watch';
 import { startBenchDevnet } from './bench-devnet';
 import type { Benchmark } from './run';
 import { quantile, round } from './stats';
@@ -18,7 +19,6 @@ const SALES_WANTED = 60;
 const COLLECT_SECONDS = 120;
 /** Pause between simulator actions: about 5 a second, so roughly one sale a second, spread over the blocks. */
 const ACTION_PAUSE_MS = 150;
-const SEEN_POLL_MS = 20;
 /** The production default (startIndexer's pollMs is unset in main.ts); INDEXER_POLL_MS overrides it for experiments. */
 const INDEXER_POLL_MS = process.env.INDEXER_POLL_MS === undefined ? undefined : Number(process.env.INDEXER_POLL_MS);
 const TARGET_P95_MS = 1_500;
@@ -41,17 +41,8 @@ const benchmark: Benchmark = {
     try {
       const startBlock = Number(await chain.client.getBlockNumber({ cacheTime: 0 })) + 1;
 
-      const seenAt = new Map<number, number>();
-      const polling = new AbortController();
-      const poller = (async () => {
-        let seen = startBlock - 1;
-        while (!polling.signal.aborted) {
-          const head = Number(await rpc<string>(devnet.rpcUrl, 'eth_blockNumber', []));
-          const at = Date.now();
-          for (; seen < head;) seenAt.set(++seen, at);
-          await sleep(SEEN_POLL_MS);
-        }
-      })();
+      const watcher = watchBlocks(devnet.rpcUrl, startBlock);
+      const { seenAt } = watcher;
 
       const indexer = startIndexer({
         db: database.db,
@@ -98,8 +89,7 @@ const benchmark: Benchmark = {
       // Fills already sent land in the next block or two; let the indexer take them in before stopping it.
       await sleep(3 * BLOCK_TIME_SECONDS * 1000);
       await indexer.stop();
-      polling.abort();
-      await poller;
+      await watcher.stop();
       const collectedS = (Date.now() - started) / 1000;
 
       const { rows } = await database.pool.query<{ block_number: string; block_ms: number; indexed_ms: number }>(
