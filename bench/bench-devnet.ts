@@ -2,7 +2,11 @@ import { cp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Devnet, startDevnet } from '@floordesk/devnet';
+import pino from 'pino';
+import type { ChainAccess } from '../apps/server/src/chain/client';
+import { type Indexer, INDEXER_LOCK_KEY, startIndexer } from '../apps/server/src/chain/indexer';
 import { temporaryDataDir } from '../apps/server/src/db/embedded';
+import { type DatabaseConnection, tryAdvisoryLock } from '../apps/server/src/db/pool';
 
 const ORIGIN = 'http://127.0.0.1:1';
 
@@ -32,4 +36,25 @@ export async function startBenchDevnet(blockTimeSeconds: number): Promise<Devnet
       await dir.remove();
     },
   };
+}
+
+/**
+ * The indexer as main.ts starts it (the writer lock, silent logs), following the devnet's head from `startBlock` on
+ * a bench's database.
+ */
+export function startBenchIndexer(
+  database: DatabaseConnection,
+  chain: ChainAccess,
+  startBlock: number,
+  pollMs?: number,
+): Indexer {
+  return startIndexer({
+    db: database.db,
+    writerLock: () => tryAdvisoryLock(database.pool, INDEXER_LOCK_KEY),
+    chain,
+    now: () => new Date(),
+    log: pino({ level: 'silent' }),
+    startBlock,
+    ...(pollMs !== undefined && { pollMs }),
+  });
 }

@@ -1,15 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSimulator } from '@floordesk/devnet';
-import pino from 'pino';
-import { INDEXER_LOCK_KEY, startIndexer } from '../apps/server/src/chain/indexer';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
-import { tryAdvisoryLock } from '../apps/server/src/db/pool';
 import { devnetChainAccess } from '../apps/server/src/devnet';
 import { submitListing } from '../apps/server/src/market/listings/submit';
 import { openBenchServer } from './bench-database';
 import { watchBlocks } from './block-watch';
-import { startBenchDevnet } from './bench-devnet';
+import { startBenchDevnet, startBenchIndexer } from './bench-devnet';
 import type { Benchmark } from './run';
 import { quantile, round } from './stats';
 
@@ -44,15 +41,7 @@ const benchmark: Benchmark = {
       const watcher = watchBlocks(devnet.rpcUrl, startBlock);
       const { seenAt } = watcher;
 
-      const indexer = startIndexer({
-        db: database.db,
-        writerLock: () => tryAdvisoryLock(database.pool, INDEXER_LOCK_KEY),
-        chain,
-        now: () => new Date(),
-        log: pino({ level: 'silent' }),
-        startBlock,
-        ...(INDEXER_POLL_MS !== undefined && { pollMs: INDEXER_POLL_MS }),
-      });
+      const indexer = startBenchIndexer(database, chain, startBlock, INDEXER_POLL_MS);
       const ctx: AppContext = { config: loadConfig({}), db: database.db, now: () => new Date(), chain };
       // The simulator is stepped here rather than left to its timer: the timer path (schedule → exclusive(tick))
       // hands tick the previous action as its `forced` kind, so after the opening listings it repeats one action.

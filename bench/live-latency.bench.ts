@@ -10,7 +10,6 @@ import {
 import { botAccounts, collectionBySlug, listingOrder, rpc, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID, LIVE_MESSAGE, type LiveConnectionData, type LiveMessage } from '@floordesk/protocol';
 import mqtt from 'mqtt';
-import pino from 'pino';
 import {
   type Account,
   type Address,
@@ -24,11 +23,9 @@ import {
 } from 'viem';
 import { foundry } from 'viem/chains';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { INDEXER_LOCK_KEY, startIndexer } from '../apps/server/src/chain/indexer';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { listen } from '../apps/server/src/db/listen';
-import { tryAdvisoryLock } from '../apps/server/src/db/pool';
 import { devnetChainAccess } from '../apps/server/src/devnet';
 import { buildServer } from '../apps/server/src/http/server';
 import { credentialStore } from '../apps/server/src/live/credentials';
@@ -37,7 +34,7 @@ import { submitListing } from '../apps/server/src/market/listings/submit';
 import { sessionHeaders, signIn } from '../apps/server/src/testing/wallets';
 import { openBenchServer } from './bench-database';
 import { watchBlocks } from './block-watch';
-import { startBenchDevnet } from './bench-devnet';
+import { startBenchDevnet, startBenchIndexer } from './bench-devnet';
 import type { Benchmark } from './run';
 import { quantile, round } from './stats';
 
@@ -112,14 +109,7 @@ const benchmark: Benchmark = {
       const startBlock = Number(await chain.client.getBlockNumber({ cacheTime: 0 })) + 1;
       blocks = watchBlocks(devnet.rpcUrl, startBlock);
       const { seenAt } = blocks;
-      const indexer = startIndexer({
-        db: database.db,
-        writerLock: () => tryAdvisoryLock(database.pool, INDEXER_LOCK_KEY),
-        chain,
-        now: () => new Date(),
-        log: pino({ level: 'silent' }),
-        startBlock,
-      });
+      const indexer = startBenchIndexer(database, chain, startBlock);
 
       // The trader's tokens, approved to the marketplace's conduit.
       const collection = devnet.manifest.collections.find((entry) => entry.slug === SLUG)?.address as Address;

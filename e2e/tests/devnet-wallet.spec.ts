@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { formatEther, getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DevnetMarket } from '../support/devnet-market';
-import { expectRoute, shortAddress } from '../support/fixtures';
+import { expectRoute } from '../support/fixtures';
 
 // No injected test wallet here: a newcomer's browser has no extension, only the wallet the devnet's page offers.
 
@@ -45,12 +45,13 @@ test('a newcomer picks account 1 of the built-in devnet wallet, confirms the sig
   await expectRoute(page, '/trending');
   expect(await signedInAs(page)).toBe(accountOne.address.toLowerCase());
   const accountMenu = page.getByRole('button', { name: 'Account menu' });
-  await expect(accountMenu).toContainText(shortAddress(accountOne.address.toLowerCase()));
+  // Account 1 is bob.eth on the devnet: the header shows the name, not the address.
+  await expect(accountMenu).toContainText('bob.eth');
 
   // The choice stays with this browser, as an installed wallet does: a reload keeps the user signed in.
   await page.reload();
   await expectRoute(page, '/trending');
-  await expect(accountMenu).toContainText(shortAddress(accountOne.address.toLowerCase()));
+  await expect(accountMenu).toContainText('bob.eth');
 });
 
 test('a newcomer who takes a fresh key signs in with an address of their own', async ({ page }) => {

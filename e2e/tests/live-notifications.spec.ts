@@ -76,11 +76,12 @@ test.describe('live wallet notifications', () => {
     await signIn(other, otherWallet, '/trending');
     await signIn(page, wallet, '/trending');
 
-    const [otherListing] = await market.mintAndList(otherKey, 'glass-orbits', 1);
+    const [otherListing] = await market.mintAndList(otherKey, 'marble-monks', 1);
     await expectCard(other, '1', otherListing!.tokenId);
 
-    // The trader lists: 'Listed' as soon as the order book takes it.
-    const slug = 'paper-peaks';
+    // The trader lists: 'Listed' as soon as the order book takes it. This journey lists only in collections no other
+    // journey lists in: its listings stay open at the bottom of the price ladder and would undercut theirs.
+    const slug = 'velvet-whiskers';
     const [listing] = await market.mintAndList(traderKey, slug, 1);
     await expectCard(page, '1', listing!.tokenId);
     await expect(card(page, '1', listing!.tokenId)).toContainText(en.live.type['1']!);
@@ -136,7 +137,7 @@ test.describe('live wallet notifications', () => {
     await page.getByRole('textbox').fill(vault.address);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByTestId('wallet-row')).toHaveCount(2);
-    const [vaultListing] = await market.mintAndList(vaultKey, 'drowsy-bears', 1);
+    const [vaultListing] = await market.mintAndList(vaultKey, 'dune-drifters', 1);
     await expectCard(page, '1', vaultListing!.tokenId);
     await expect(card(page, '1', vaultListing!.tokenId)).toContainText(shortAddress(vault.address.toLowerCase()));
     await page.screenshot({ path: 'screenshots/my-en-1440.png', fullPage: true });
