@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { numberToHex, stringToHex } from 'viem';
+import { Dialog } from '../../../components/ui/dialog';
 import { i18n } from '../../../lib/i18n';
 import { askUser } from '../confirm-store';
 import { PEOPLE_ACCOUNTS } from '../devnet-accounts';
@@ -31,6 +32,17 @@ describe("the wallet's confirmation", () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Sign' }));
     await expect(answer).resolves.toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('stays above a dialog the page opens after it, so the request can still be answered', async () => {
+    const { answer } = ask({ kind: 'message', account, message: stringToHex('hello') });
+    // The page's modal arrives late (its code loads on first open), over the wallet's window.
+    render(<Dialog open onOpenChange={() => {}} title="Sweep 1 item" />);
+    const wallet = await screen.findByRole('dialog', { name: 'Signature request' });
+    expect(screen.queryByRole('dialog', { name: 'Sweep 1 item' })).toBeNull();
+    await userEvent.click(within(wallet).getByRole('button', { name: 'Sign' }));
+    await expect(answer).resolves.toBe(true);
+    expect(await screen.findByRole('dialog', { name: 'Sweep 1 item' })).toBeTruthy();
   });
 
   it('shows bytes that are not text as hex', () => {

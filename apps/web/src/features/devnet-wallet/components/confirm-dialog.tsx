@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Address, getAddress, type Hex, hexToBytes } from 'viem';
 import { Dialog } from '../../../components/ui/dialog';
@@ -22,12 +22,49 @@ export function messageText(message: Hex): string {
 /** The wallet's confirmation: the request at the head of the queue, until the user confirms or rejects it. */
 export function ConfirmDialog() {
   const pending = usePendingRequest();
+  const [covered, setCovered] = useState(0);
+  const cover = useCallback(() => setCovered((count) => count + 1), []);
   if (!pending) return null;
-  return <RequestDialog key={pending.id} request={pending.request} answer={pending.answer} />;
+  return (
+    <RequestDialog
+      key={`${pending.id}:${covered}`}
+      request={pending.request}
+      answer={pending.answer}
+      onCovered={cover}
+    />
+  );
 }
 
-function RequestDialog({ request, answer }: { request: ConfirmRequest; answer: (confirmed: boolean) => void }) {
+/**
+ * Calls `onCovered` when the page puts a layer of its own (a dialog, a popover: portalled to the end of `<body>`)
+ * over the wallet's window after it opened. The window is then mounted again, on top, as an extension's pop-up stays
+ * above the page: left under the page's modal (the sweep modal's code can arrive after the wallet is asked), it was
+ * hidden from assistive technology and could not be clicked, so the request could not be answered.
+ */
+function useStayOnTop(inWindow: RefObject<HTMLElement | null>, onCovered: () => void): void {
+  useEffect(() => {
+    const observer = new MutationObserver(() => {
+      const popup = inWindow.current?.closest('[role="dialog"]');
+      const top = [...document.body.children].findLast((element) => !element.hasAttribute('data-radix-focus-guard'));
+      if (popup && top && top !== popup) onCovered();
+    });
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, [inWindow, onCovered]);
+}
+
+function RequestDialog({
+  request,
+  answer,
+  onCovered,
+}: {
+  request: ConfirmRequest;
+  answer: (confirmed: boolean) => void;
+  onCovered: () => void;
+}) {
   const { t } = useTranslation();
+  const inWindow = useRef<HTMLDivElement>(null);
+  useStayOnTop(inWindow, onCovered);
   const origin = window.location.host;
   const { title, action, body } = describe(request, origin, t);
   return (
@@ -43,7 +80,7 @@ function RequestDialog({ request, answer }: { request: ConfirmRequest; answer: (
       }
       description={<AccountLine account={request.account} />}
     >
-      <div className="mt-3 max-h-[min(52dvh,30rem)] overflow-y-auto" data-testid="devnet-wallet-request">
+      <div ref={inWindow} className="mt-3 max-h-[min(52dvh,30rem)] overflow-y-auto" data-testid="devnet-wallet-request">
         {body}
       </div>
       <div className="mt-4 flex justify-end gap-2">
