@@ -17,6 +17,12 @@ describe('the notification area', () => {
     expect(ids(next)).toEqual(['6', '5', '4', '2', '3']);
   });
 
+  it('keeps the newest event on top when an older one arrives after it', () => {
+    const listed = item(7, { type: NOTIFICATION_TYPE.listed, create_time: NOW - 1 });
+    const minted = item(8, { type: NOTIFICATION_TYPE.minted, create_time: NOW - 2 });
+    expect(ids(withArrivals(withArrivals([], [listed], true, NOW), [minted], true, NOW))).toEqual(['7', '8']);
+  });
+
   it('drops what is over an hour old, on arrival and on every tick', () => {
     const store = createNotificationStore(window.localStorage);
     store.getState().add([item(1, { create_time: NOW - 3601 }), item(2, { create_time: NOW - 3000 })], NOW);

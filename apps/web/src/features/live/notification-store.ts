@@ -16,7 +16,9 @@ export function isShown(item: NotificationItem, feeds: boolean): boolean {
 
 /**
  * What the area holds after `arrived` came in at `nowSeconds`: newest first, each id once, only what the feeds
- * setting shows, nothing older than an hour, at most five.
+ * setting shows, nothing older than an hour, at most five. Newest by when the event happened, arrivals first among
+ * equals: a mint's event comes with its block, after the listing the order book announced at once, yet the
+ * listing is the newer event and stays on top.
  */
 export function withArrivals(
   current: readonly NotificationItem[],
@@ -29,6 +31,7 @@ export function withArrivals(
   return fresh
     .concat(current.filter((item) => !ids.has(item.id)))
     .filter((item) => nowSeconds - item.create_time <= NOTIFICATION_MAX_AGE_S)
+    .toSorted((a, b) => b.create_time - a.create_time)
     .slice(0, NOTIFICATION_AREA_MAX);
 }
 

@@ -46,7 +46,10 @@ function WalletRow({ wallet, onRemove }: { wallet: WalletItem; onRemove: (addres
         <div className="truncate font-mono text-[11px] text-faint">{wallet.address}</div>
       </div>
       <CopyAddress address={wallet.address} />
-      {!wallet.primary && (
+      {wallet.primary ? (
+        // The signed-in wallet cannot be removed; its empty slot keeps every row's copy button in one column.
+        <span className="size-7 shrink-0" aria-hidden />
+      ) : (
         <button
           type="button"
           className="icon-button size-7 hover:text-danger"
