@@ -150,16 +150,29 @@ export class DevnetMarket {
     count: number,
     prices: readonly bigint[] = Array.from({ length: count }, (_, i) => PRICE_STEP * BigInt(i + 1)),
   ): Promise<FreshListing[]> {
+    const listings = await this.mintAndPost(seller, slug, count, prices);
+    await this.expectCheapest(this.account(seller), slug, listings);
+    return listings;
+  }
+
+  /**
+   * mintAndList without asking for the collection's cheapest: for a journey that follows a trader's own events, not
+   * the floor, and so also passes on a retry that finds the first attempt's listings still open.
+   */
+  async mintAndPost(
+    seller: DevnetSigner,
+    slug: string,
+    count: number,
+    prices: readonly bigint[] = Array.from({ length: count }, (_, i) => PRICE_STEP * BigInt(i + 1)),
+  ): Promise<FreshListing[]> {
     if (prices.length !== count) throw new Error(`${count} listings need ${count} prices, not ${prices.length}`);
-    const account = this.account(seller);
-    const listings = await this.createListings(account, slug, prices);
+    const listings = await this.createListings(this.account(seller), slug, prices);
     for (const listing of listings) {
       const posted = await this.api<PostListingData>(apiRoutes.postListing, {
         body: toPostListing(listing, this.chainId, this.manifest.seaport),
       });
       if (posted.order_hash !== listing.orderHash) throw new Error(`the order book hashed ${posted.order_hash}`);
     }
-    await this.expectCheapest(account, slug, listings);
     return listings;
   }
 

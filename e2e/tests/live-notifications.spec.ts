@@ -31,14 +31,16 @@ function card(page: Page, type: string, tokenId: bigint) {
 }
 
 /**
- * Waits (at most `timeout`) until the area shows the notification: several stack under the newest, so a stacked
- * area is expanded first, as a trader would.
+ * Waits (at most `timeout`) until the area shows the notification, with `text` when given: several stack under the
+ * newest, and another may arrive at any moment and stack over it, so a stacked area is expanded first, as a trader
+ * would, and the card is read in the same look.
  */
-async function expectCard(page: Page, type: string, tokenId: bigint, timeout = 3000): Promise<void> {
+async function expectCard(page: Page, type: string, tokenId: bigint, text?: string, timeout = 3000): Promise<void> {
   await expect(async () => {
     const expand = page.getByTestId('notification-expand');
     if (await expand.isVisible()) await expand.click();
     await expect(card(page, type, tokenId)).toBeVisible({ timeout: 100 });
+    if (text !== undefined) await expect(card(page, type, tokenId)).toContainText(text, { timeout: 100 });
   }).toPass({ timeout, intervals: [50] });
 }
 
@@ -76,15 +78,14 @@ test.describe('live wallet notifications', () => {
     await signIn(other, otherWallet, '/trending');
     await signIn(page, wallet, '/trending');
 
-    const [otherListing] = await market.mintAndList(otherKey, 'marble-monks', 1);
+    const [otherListing] = await market.mintAndPost(otherKey, 'marble-monks', 1);
     await expectCard(other, '1', otherListing!.tokenId);
 
     // The trader lists: 'Listed' as soon as the order book takes it. This journey lists only in collections no other
     // journey lists in: its listings stay open at the bottom of the price ladder and would undercut theirs.
     const slug = 'velvet-whiskers';
-    const [listing] = await market.mintAndList(traderKey, slug, 1);
-    await expectCard(page, '1', listing!.tokenId);
-    await expect(card(page, '1', listing!.tokenId)).toContainText(en.live.type['1']!);
+    const [listing] = await market.mintAndPost(traderKey, slug, 1);
+    await expectCard(page, '1', listing!.tokenId, en.live.type['1']!);
 
     // A rival buys it: 'Sold' within 3 s of the block, with the profit over the mint price, fees and royalty paid.
     await market.fillListing(RIVAL, listing!);
@@ -138,9 +139,8 @@ test.describe('live wallet notifications', () => {
     await page.getByRole('textbox').fill(vault.address);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByTestId('wallet-row')).toHaveCount(2);
-    const [vaultListing] = await market.mintAndList(vaultKey, 'dune-drifters', 1);
-    await expectCard(page, '1', vaultListing!.tokenId);
-    await expect(card(page, '1', vaultListing!.tokenId)).toContainText(shortAddress(vault.address.toLowerCase()));
+    const [vaultListing] = await market.mintAndPost(vaultKey, 'dune-drifters', 1);
+    await expectCard(page, '1', vaultListing!.tokenId, shortAddress(vault.address.toLowerCase()));
     await page.screenshot({ path: 'screenshots/my-en-1440.png', fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -157,9 +157,8 @@ test.describe('live wallet notifications', () => {
     await page.screenshot({ path: 'screenshots/notice-zh-390.png', fullPage: true });
 
     // A fresh sale while on a phone: the area in Chinese, within the screen.
-    const [again] = await market.mintAndList(traderKey, slug, 1);
-    await expectCard(page, '1', again!.tokenId);
-    await expect(card(page, '1', again!.tokenId)).toContainText(zh.live.type['1']!);
+    const [again] = await market.mintAndPost(traderKey, slug, 1);
+    await expectCard(page, '1', again!.tokenId, zh.live.type['1']!);
     await noOverflow(page);
     await page.screenshot({ path: 'screenshots/live-area-zh-390.png' });
   });
