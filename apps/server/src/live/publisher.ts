@@ -1,4 +1,4 @@
-import { LIVE_MESSAGE, type NotificationItem } from '@floordesk/protocol';
+import { LIVE_MESSAGE } from '@floordesk/protocol';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context';
 import type { Listener } from '../db/listen';
@@ -24,23 +24,28 @@ export async function startLivePublisher(options: {
 }): Promise<Listener> {
   const { ctx, broker, log } = options;
   let queue = Promise.resolve();
+  /** Each entry's value under its user, or under every user online for a general notice (no user). */
+  const byRecipient = async <T>(entries: readonly { userAddress: string | null; value: T }[]) => {
+    const grouped = new Map<string, T[]>();
+    let everyone: string[] | undefined;
+    for (const { userAddress, value } of entries) {
+      const recipients = userAddress === null ? (everyone ??= await onlineUsers(ctx)) : [userAddress];
+      for (const user of recipients) {
+        const values = grouped.get(user);
+        if (values) values.push(value);
+        else grouped.set(user, [value]);
+      }
+    }
+    return [...grouped];
+  };
   const relay = async (change: NotificationChange) => {
     if ('written' in change) {
-      const byUser = new Map<string, NotificationItem[]>();
-      let everyone: string[] | undefined;
-      for (const { userAddress, item } of await notificationItems(ctx, change.written)) {
-        const recipients = userAddress === null ? (everyone ??= await onlineUsers(ctx)) : [userAddress];
-        for (const user of recipients) byUser.set(user, [...(byUser.get(user) ?? []), item]);
-      }
-      await Promise.all([...byUser].map(([user, data]) => broker.publish(user, { type: LIVE_MESSAGE.events, data })));
+      const items = await notificationItems(ctx, change.written);
+      const byUser = await byRecipient(items.map(({ userAddress, item }) => ({ userAddress, value: item })));
+      await Promise.all(byUser.map(([user, data]) => broker.publish(user, { type: LIVE_MESSAGE.events, data })));
     } else {
-      const byUser = new Map<string, string[]>();
-      let everyone: string[] | undefined;
-      for (const { id, userAddress } of change.dropped) {
-        const recipients = userAddress === null ? (everyone ??= await onlineUsers(ctx)) : [userAddress];
-        for (const user of recipients) byUser.set(user, [...(byUser.get(user) ?? []), id]);
-      }
-      await Promise.all([...byUser].map(([user, ids]) => broker.publish(user, { type: LIVE_MESSAGE.drop, ids })));
+      const byUser = await byRecipient(change.dropped.map(({ id, userAddress }) => ({ userAddress, value: id })));
+      await Promise.all(byUser.map(([user, ids]) => broker.publish(user, { type: LIVE_MESSAGE.drop, ids })));
     }
   };
   return options.listen(NOTIFICATIONS_CHANNEL, (payload) => {

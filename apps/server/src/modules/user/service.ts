@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/pool';
 import { unixSeconds } from '../../time';
 import { ensName } from '../ens/service';
-import { findUser, lockUser as lockUserRow, touchUser, upsertLogin, type UserRow, usersSeenSince } from './store';
+import { findUser, touchUser, upsertLogin, type UserRow, usersSeenSince } from './store';
 
 /** 9999-12-31T23:59:59Z: the end of premium for PREMIUM_ADDRESSES, which never lapse. */
 export const PREMIUM_FOREVER = 253_402_300_799;
@@ -36,10 +36,8 @@ export async function checkUser(ctx: AppContext, address: string): Promise<UserC
   };
 }
 
-/** See the store's lockUser: other modules' list changes hold the user's row while they decide. */
-export function lockUser(tx: Executor, address: string): Promise<void> {
-  return lockUserRow(tx, address);
-}
+/** Other modules' list changes (watchlist, wallets) hold the user's row while they decide. */
+export { lockUser } from './store';
 
 /** The heartbeat (the original app's setqbform): the user is online. */
 export function recordHeartbeat(ctx: AppContext, address: string): Promise<void> {
