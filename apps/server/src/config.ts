@@ -47,6 +47,13 @@ const Env = z.object({
     .url({ protocol: /^(mqtts?|wss?)$/, error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL' })
     .optional(),
   MQTT_PUBLIC_URL: z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL' }).optional(),
+  DISCORD_API_URL: z.url({ protocol: /^https?$/ }).default('https://discord.com/api'),
+  DISCORD_BOT_TOKEN: z.string().optional(),
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be the application public key: 64 hex characters')
+    .optional(),
+  DISCORD_INVITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   LISTING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: trustProxy.default(false),
@@ -99,6 +106,12 @@ export type Config = {
    * browsers reach at `publicUrl`.
    */
   mqtt: { url: URL; publicUrl: URL } | undefined;
+  /**
+   * The chat bot that sends alert DMs (Discord's REST API at `apiUrl`, version 10) and answers `/my-id` through the
+   * interactions endpoint, whose requests `publicKey` (hex Ed25519) verifies. Without a token there is no bot: on the
+   * devnet FloorDesk then runs its own chat server (devnet.ts) and fills these in; elsewhere alerts are not sent.
+   */
+  chat: { apiUrl: string; botToken: string | undefined; publicKey: string | undefined; inviteUrl: string };
   authRateLimit: number;
   /** Listings a client may post per minute (`POST /api/orders/listings`); in-process connectors are not limited. */
   listingRateLimit: number;
@@ -144,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     operatorAddresses: new Set((vars.OPERATOR_ADDRESSES ?? []).map(normalizeAddress)),
     mqtt: mqttConfig(vars.MQTT_URL, vars.MQTT_PUBLIC_URL),
+    chat: {
+      apiUrl: vars.DISCORD_API_URL,
+      botToken: vars.DISCORD_BOT_TOKEN,
+      publicKey: vars.DISCORD_PUBLIC_KEY?.toLowerCase(),
+      inviteUrl: vars.DISCORD_INVITE_URL ?? '',
+    },
     authRateLimit: vars.AUTH_RATE_LIMIT,
     listingRateLimit: vars.LISTING_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,

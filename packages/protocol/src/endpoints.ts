@@ -15,6 +15,22 @@ import {
 } from './live';
 import { UserCheckData, WalletRequest, WalletsData } from './user';
 import {
+  AlertDetailData,
+  AlertIdQuery,
+  AlertIdRequest,
+  AlertInput,
+  AlertListData,
+  AlertSavedData,
+  ChatIdRequest,
+  ChatSettingsData,
+  DevnetChatCommandData,
+  DevnetChatDmsRequest,
+  DevnetChatMessagesData,
+  DevnetChatUser,
+  DevnetChatUserQuery,
+  DevnetChatUserRequest,
+} from './alerts';
+import {
   CalendarData,
   CollectionDetail,
   CollectionQuery,
@@ -272,6 +288,80 @@ export const endpoints = {
     tags: ['live'],
     body: AnnouncementRequest,
     data: AnnouncementData,
+  },
+  alerts: {
+    ...apiRoutes.alerts,
+    summary: "The caller's alerts, newest first (at most 50), each labelled by family in the caller's language",
+    tags: ['alerts'],
+    data: AlertListData,
+  },
+  alertDetail: {
+    ...apiRoutes.alertDetail,
+    summary: "One of the caller's alerts with every field of its type; another user's id is not found (1811)",
+    tags: ['alerts'],
+    query: AlertIdQuery,
+    data: AlertDetailData,
+  },
+  saveAlert: {
+    ...apiRoutes.saveAlert,
+    summary: "Create an alert (no id) or replace one of the caller's (its id); refused with the first field problem",
+    tags: ['alerts'],
+    body: AlertInput,
+    data: AlertSavedData,
+  },
+  deleteAlert: {
+    ...apiRoutes.deleteAlert,
+    summary: "Delete one of the caller's alerts; its DMs not yet sent are dropped",
+    tags: ['alerts'],
+    body: AlertIdRequest,
+    data: z.object({}),
+  },
+  chatSettings: {
+    ...apiRoutes.chatSettings,
+    summary: "The caller's chat link (chat user id, last successful test) and the community invite",
+    tags: ['alerts'],
+    data: ChatSettingsData,
+  },
+  saveChatId: {
+    ...apiRoutes.saveChatId,
+    summary: "Link the caller's chat user id (what the bot's /my-id answers); a new id must be tested again",
+    tags: ['alerts'],
+    body: ChatIdRequest,
+    data: ChatSettingsData,
+  },
+  testChat: {
+    ...apiRoutes.testChat,
+    summary: 'Send a test DM to the linked chat user; success records its time and resumes paused alerts',
+    tags: ['alerts'],
+    data: ChatSettingsData,
+  },
+  devnetChatUser: {
+    ...apiRoutes.devnetChatUser,
+    summary: "Devnet only: be a person on the devnet's chat server (a new one, or the one whose id is given)",
+    tags: ['devnet'],
+    body: DevnetChatUserRequest,
+    data: DevnetChatUser,
+  },
+  devnetChatMessages: {
+    ...apiRoutes.devnetChatMessages,
+    summary: "Devnet only: the DMs the bot sent to a person of the devnet's chat server, newest first",
+    tags: ['devnet'],
+    query: DevnetChatUserQuery,
+    data: DevnetChatMessagesData,
+  },
+  devnetChatMyId: {
+    ...apiRoutes.devnetChatMyId,
+    summary: "Devnet only: run the bot's /my-id as that person; the chat server sends FloorDesk a signed interaction",
+    tags: ['devnet'],
+    body: DevnetChatUserQuery,
+    data: DevnetChatCommandData,
+  },
+  devnetChatDms: {
+    ...apiRoutes.devnetChatDms,
+    summary: 'Devnet only: open or close the DMs of a person of the chat server (closed answers as Discord 50007)',
+    tags: ['devnet'],
+    body: DevnetChatDmsRequest,
+    data: DevnetChatUser,
   },
 } as const satisfies Record<ApiName, Endpoint>;
 

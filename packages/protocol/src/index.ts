@@ -19,3 +19,4 @@ export * from './sweep';
 export * from './sweep-plan';
 export * from './live';
 export * from './wire-codes';
+export * from './alerts';

@@ -42,6 +42,17 @@ export const apiRoutes = {
   liveCheck: { method: 'GET', path: '/api/live/check', auth: true },
   notifications: { method: 'GET', path: '/api/notifications', auth: true },
   postAnnouncement: { method: 'POST', path: '/api/admin/announcements', auth: true },
+  alerts: { method: 'GET', path: '/api/alerts', auth: true },
+  alertDetail: { method: 'GET', path: '/api/alerts/detail', auth: true },
+  saveAlert: { method: 'POST', path: '/api/alerts', auth: true },
+  deleteAlert: { method: 'POST', path: '/api/alerts/delete', auth: true },
+  chatSettings: { method: 'GET', path: '/api/alerts/chat', auth: true },
+  saveChatId: { method: 'POST', path: '/api/alerts/chat', auth: true },
+  testChat: { method: 'POST', path: '/api/alerts/chat/test', auth: true },
+  devnetChatUser: { method: 'POST', path: '/api/devnet/chat/users', auth: false },
+  devnetChatMessages: { method: 'GET', path: '/api/devnet/chat/messages', auth: false },
+  devnetChatMyId: { method: 'POST', path: '/api/devnet/chat/my-id', auth: false },
+  devnetChatDms: { method: 'POST', path: '/api/devnet/chat/dms', auth: false },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof apiRoutes;

@@ -90,6 +90,33 @@ export const Status = {
   LiveUnavailable: 1701,
   /** An operator-only call made by someone who is not an operator (OPERATOR_ADDRESSES). */
   OperatorOnly: 1702,
+
+  /** Alerts' fields: the original app's messages ('This item cannot be empty', the price rules) and ours. */
+  FieldEmpty: 1801,
+  AlertPriceFormat: 1802,
+  AlertPriceMin: 1803,
+  AlertPriceDuplicate: 1804,
+  AlertPriceLimit: 1805,
+  AlertIntervalInvalid: 1806,
+  AlertNumberInvalid: 1807,
+  AlertDmLimitInvalid: 1808,
+  TextTooLong: 1809,
+  /** A custom event whose reminder would already be due. */
+  AlertTimePast: 1810,
+  /** No such alert of the caller's (another user's included). */
+  AlertNotFound: 1811,
+  AlertLimit: 1812,
+  /** The chat link: the original app's 'Please input your chat user ID', and what the chat service answered. */
+  ChatIdRequired: 1821,
+  ChatIdInvalid: 1822,
+  ChatNotLinked: 1823,
+  /** The chat service refused a DM: the user does not accept DMs from the bot (Discord 50007). */
+  ChatUnreachable: 1824,
+  ChatUnknownUser: 1825,
+  /** The chat service could not be reached or failed; nothing was changed. */
+  ChatUnavailable: 1826,
+  /** No bot is configured on this server. */
+  ChatDisabled: 1827,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];
@@ -259,6 +286,52 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     zh: '实时通知暂不可用，请稍后再试。',
   },
   [Status.OperatorOnly]: { en: 'Only operators may do this.', zh: '仅运营人员可执行此操作。' },
+  [Status.FieldEmpty]: { en: 'This item cannot be empty', zh: '此项不能为空' },
+  [Status.AlertPriceFormat]: { en: 'Wrong price format', zh: '价格格式错误' },
+  [Status.AlertPriceMin]: { en: 'The price cannot be less than 0.0001', zh: '价格不能低于 0.0001' },
+  [Status.AlertPriceDuplicate]: { en: 'The price already exists', zh: '该价格已存在' },
+  [Status.AlertPriceLimit]: { en: 'Add up to 5', zh: '最多添加 5 个' },
+  [Status.AlertIntervalInvalid]: { en: 'Please select correct time interval.', zh: '请选择正确的时间区间。' },
+  [Status.AlertNumberInvalid]: {
+    en: 'Enter a whole number within the range shown.',
+    zh: '请输入所示范围内的整数。',
+  },
+  [Status.AlertDmLimitInvalid]: {
+    en: 'The DM limit is 1 to 60 messages an hour.',
+    zh: '私信上限为每小时 1 到 60 条。',
+  },
+  [Status.TextTooLong]: { en: 'This text is too long.', zh: '内容过长。' },
+  [Status.AlertTimePast]: {
+    en: 'Choose a time whose reminder is still ahead.',
+    zh: '请选择提醒时间尚未到来的时间。',
+  },
+  [Status.AlertNotFound]: { en: 'Alert not found.', zh: '未找到该提醒。' },
+  [Status.AlertLimit]: {
+    en: 'You can keep up to 50 alerts. Delete one first.',
+    zh: '最多保留 50 个提醒，请先删除一个。',
+  },
+  [Status.ChatIdRequired]: { en: 'Please input your chat user ID', zh: '请输入您的聊天用户 ID' },
+  [Status.ChatIdInvalid]: {
+    en: 'A chat user ID is a number of 17 to 20 digits: run /my-id and paste what the bot answers.',
+    zh: '聊天用户 ID 是 17 到 20 位数字：请运行 /my-id 并粘贴机器人的回复。',
+  },
+  [Status.ChatNotLinked]: { en: 'Save your chat user ID first.', zh: '请先保存您的聊天用户 ID。' },
+  [Status.ChatUnreachable]: {
+    en: "The bot cannot send you direct messages. Allow DMs from the server's members, then test again.",
+    zh: '机器人无法向您发送私信。请允许服务器成员向您发送私信，然后重新测试。',
+  },
+  [Status.ChatUnknownUser]: {
+    en: 'No chat user has this ID. Run /my-id again and paste what the bot answers.',
+    zh: '没有使用该 ID 的聊天用户。请重新运行 /my-id 并粘贴机器人的回复。',
+  },
+  [Status.ChatUnavailable]: {
+    en: 'The chat service cannot be reached right now. Please try again later.',
+    zh: '暂时无法连接聊天服务，请稍后再试。',
+  },
+  [Status.ChatDisabled]: {
+    en: 'Chat alerts are not set up on this server.',
+    zh: '本服务器尚未配置聊天提醒。',
+  },
 };
 
 export function statusMessage(status: StatusCode, lang: Lang): string {
