@@ -124,6 +124,12 @@ export const AlertInput = z.discriminatedUnion('type', [
   z.object({ type: z.literal(401), ...common, custom_time_value: z.number(), lead_minutes: z.number() }),
 ]);
 export type AlertInput = z.infer<typeof AlertInput>;
+/** What an alert watches: its input but the fields every type has (how the server stores it). */
+export type AlertRule = AlertInput extends infer A
+  ? A extends AlertInput
+    ? Omit<A, 'id' | 'title' | 'enabled' | 'dm_limit'>
+    : never
+  : never;
 
 /** A saved alert as the edit form reads it: the input's fields, and the collection's name and image (spec §3). */
 export const AlertDetail = z.intersection(

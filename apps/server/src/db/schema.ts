@@ -1,4 +1,4 @@
-import type { GasSettingsData, SweepItem, SweepOutcomeName } from '@floordesk/protocol';
+import type { AlertRule, AlertType, GasSettingsData, SweepItem, SweepOutcomeName } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -466,3 +466,109 @@ export const liveCredentials = pgTable(
   },
   (table) => [index('live_credentials_expires_at_idx').on(table.expiresAt)],
 );
+
+// ---- Alerts ----
+
+/**
+ * A user's link to the chat service their alert DMs go to: the chat user id `/my-id` told them, the DM channel the
+ * service opened for it (cached: opened once per user), the language DMs are written in (the user's at their last
+ * save or test), the last successful test, and whether the service accepts DMs to them (false after it refused one:
+ * their alerts wait until a test passes).
+ */
+export const chatLinks = pgTable('chat_links', {
+  userAddress: text('user_address')
+    .primaryKey()
+    .references(() => users.address),
+  chatId: text('chat_id').notNull(),
+  dmChannelId: text('dm_channel_id'),
+  lang: text('lang').$type<'en' | 'zh'>().notNull(),
+  testedAt: timestamptz('tested_at'),
+  reachable: boolean('reachable').notNull().default(true),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+export type AlertDeliveryStatus = 'queued' | 'sent' | 'limited' | 'unreachable' | 'dropped';
+
+/** A user's alert: the fields every type has as columns, the type's own (AlertRule) as saved. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userAddress: text('user_address')
+      .notNull()
+      .references(() => users.address),
+    type: integer('type').$type<AlertType>().notNull(),
+    title: text('title').notNull(),
+    enabled: boolean('enabled').notNull(),
+    /** DMs an hour, at most. */
+    dmLimit: integer('dm_limit').notNull(),
+    /** The collection watched by 301–303; null for the others. */
+    collection: text('collection'),
+    rule: jsonb('rule').$type<AlertRule>().notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [
+    // A user's list, newest first.
+    index('alerts_user_created_idx').on(table.userAddress, table.createdAt),
+  ],
+);
+
+/**
+ * What an alert last saw of something it watches (`key`: a collection, a holder in a collection, or 'floor'):
+ * whether it was above the alert's threshold (a trend fires once per crossing and re-arms when it falls back) or the
+ * floor it last saw, and how many times it fired for it (which names the next firing's source).
+ */
+export const alertStates = pgTable(
+  'alert_states',
+  {
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    above: boolean('above').notNull(),
+    valueWei: uint256('value_wei'),
+    crossings: integer('crossings').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.alertId, table.key] })],
+);
+
+/**
+ * One firing of an alert: one DM. Unique on the alert and what caused it (`source`: a transaction, a listing, a
+ * crossing), so evaluating the same events twice fires once. `status`: 'queued' (its job will send it), 'sent',
+ * 'limited' (over the alert's DMs an hour: recorded, not sent), 'unreachable' (the chat service refused it), 'dropped'
+ * (its block left the chain, or its alert was paused before it went out). Deleting the alert deletes its firings.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userAddress: text('user_address').notNull(),
+    source: text('source').notNull(),
+    content: text('content').notNull(),
+    status: text('status').$type<AlertDeliveryStatus>().notNull(),
+    /** The block of a chain event that caused it, with its hash: if the block is orphaned before the DM goes out, it is dropped. */
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    /** When what caused it happened (a block's time, a listing's acceptance). */
+    eventAt: timestamptz('event_at').notNull(),
+    firedAt: timestamptz('fired_at').notNull(),
+    sentAt: timestamptz('sent_at'),
+    messageId: text('message_id'),
+  },
+  (table) => [
+    unique('alert_deliveries_source_key').on(table.alertId, table.source),
+    // The DM limit counts an alert's firings of the last hour.
+    index('alert_deliveries_alert_fired_idx').on(table.alertId, table.firedAt),
+  ],
+);
+
+/** How far the wallet alerts (201, 202) have read: the last block evaluated and the listings accepted up to. */
+export const alertCursor = pgTable('alert_cursor', {
+  id: boolean('id').primaryKey().default(true),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  listingsAt: timestamptz('listings_at').notNull(),
+});
