@@ -1,6 +1,7 @@
 import { type PostListingRequest, statusMessages } from '@floordesk/protocol';
 import pino from 'pino';
 import type { ChainAccess } from './chain/client';
+import { resolveChat } from './chat/resolve';
 import { INDEXER_LOCK_KEY, startIndexer } from './chain/indexer';
 import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
@@ -21,7 +22,7 @@ import { buildServer } from './http/server';
 import { createGuardedFetch } from './net/guarded-fetch';
 import { submitListing } from './market/listings/submit';
 import { SIMULATOR_OFF } from './modules/diagnostics/service';
-import { JOBS } from './worker/jobs';
+import { JOBS, TASKS } from './worker/jobs';
 import { startWorker } from './worker/worker';
 
 /** One line per entry (errors keep their stack below), an API call as `GET /api/… → 200 in 7 ms`. */
@@ -72,6 +73,10 @@ async function main(): Promise<void> {
   } else {
     chain = await openChain(config.rpcUrl, config.chainId);
   }
+  // DISCORD_BOT_TOKEN's Discord, else the devnet's own chat service, else no bot.
+  const chat = resolveChat(config, devnet?.chat);
+  const devnetChat = devnet?.chat;
+  if (devnetChat) running.push(devnetChat.stop);
 
   let simulator: RunningSimulator | undefined;
   if (config.roles.has('api')) {
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
       logger,
       chain,
       gasPrice: gasPrice.latest,
+      chat,
       live: {
         broker: liveBroker(config, database.db, logger.child({ role: 'live' })),
         listen: (channel, onPayload) =>
@@ -93,6 +99,7 @@ async function main(): Promise<void> {
           simulatorState: () => simulator?.state() ?? SIMULATOR_OFF,
           rpcUrl: devnet.rpcUrl,
           assets: devnet.assets,
+          ...(devnet.chat && { chat: devnet.chat }),
         },
       }),
     });
@@ -120,11 +127,13 @@ async function main(): Promise<void> {
     const worker = await startWorker({
       pool: database.pool,
       jobs: JOBS,
+      tasks: TASKS,
       context: {
         ...roleContext('worker'),
         flagged: devnet?.reported ?? [],
         // The devnet's token URIs point at this server, on loopback: the one address the fetcher may reach there.
         fetchUri: createGuardedFetch({ ipfsGateway: config.ipfsGateway, allowedOrigins: devnet ? [origin] : [] }),
+        alerts: { origin, bot: undefined },
       },
     });
     running.push(worker.stop);

@@ -105,6 +105,9 @@ async function readBatch(
 
 export type Indexer = { stop(): Promise<void> };
 
+/** NOTIFYed with the head's number after each step that stored blocks: what follows the chain wakes on it. */
+export const BLOCKS_CHANNEL = 'floordesk_blocks';
+
 /** Any fixed 64-bit key ('floo'); every indexer of a database takes the same one. */
 export const INDEXER_LOCK_KEY = 0x666c6f6fn;
 
@@ -138,7 +141,10 @@ export function startIndexer(options: IndexerOptions & { writerLock: () => Promi
           continue;
         }
         const result = await indexStep(options);
-        if (result && 'to' in result) await deriveWalletEvents(options, result.to);
+        if (result && 'to' in result) {
+          await deriveWalletEvents(options, result.to);
+          await options.db.execute(sql`select pg_notify(${BLOCKS_CHANNEL}, ${String(result.to)})`);
+        }
         failures = 0;
         if (result && 'to' in result && (result.sales > 0 || result.transfers > 0)) {
           options.log.debug(result, 'indexed');

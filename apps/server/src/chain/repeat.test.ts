@@ -27,3 +27,25 @@ describe('startRepeating', () => {
     expect(events).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3', 'stopped']);
   });
 });
+
+describe('startRepeating wake', () => {
+  it('runs at once when woken between runs, and once more after a run it interrupts', async () => {
+    let runs = 0;
+    let release = noop;
+    const repeating = startRepeating(async () => {
+      runs++;
+      if (runs === 2) await new Promise<void>((resolve) => (release = resolve));
+    }, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toBe(1);
+    repeating.wake();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toBe(2);
+    // Woken while the second run is in flight: a third follows it without waiting the interval.
+    repeating.wake();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toBe(3);
+    await repeating.stop();
+  });
+});

@@ -43,6 +43,21 @@ export function executePrepared<Row extends Record<string, unknown>>(
     .execute();
 }
 
+/**
+ * Runs SQL text with positional parameters ($1, $2…) through drizzle's session, in `db`'s transaction when it is
+ * one: how pg-boss writes its job rows inside ours (it speaks SQL text, not drizzle's `sql`).
+ */
+export function queryText(db: Executor, text: string, values: unknown[]): Promise<QueryResult> {
+  return db._.session
+    .prepareQuery<{ execute: QueryResult; all: unknown; values: unknown }>(
+      { sql: text, params: values },
+      undefined,
+      undefined,
+      false,
+    )
+    .execute();
+}
+
 export type DatabaseConnection = { pool: Pool; db: Database };
 
 export function connectDatabase(url: string, onIdleError: (error: Error) => void): DatabaseConnection {

@@ -148,13 +148,21 @@ export async function insertRollup(
 export async function insertSale(
   pool: Pool,
   collection: string,
-  sale: { block: number; logIndex?: number; tokenId: number; priceWei: bigint; time: Date; marketplace?: Marketplace },
+  sale: {
+    block: number;
+    logIndex?: number;
+    tokenId: number;
+    priceWei: bigint;
+    time: Date;
+    marketplace?: Marketplace;
+    buyer?: string;
+    seller?: string;
+  },
 ): Promise<void> {
   await pool.query(
     `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
                         price_wei, payment_token, buyer, seller, marketplace, order_hash)
-     values ($1, $2, 0, $3, $4, $5, $6, 1, $7, '0x0000000000000000000000000000000000000000',
-             '0x00000000000000000000000000000000000000b1', '0x00000000000000000000000000000000000000c1', $8, $1)`,
+     values ($1, $2, 0, $3, $4, $5, $6, 1, $7, '0x0000000000000000000000000000000000000000', $9, $10, $8, $1)`,
     [
       `0x${sale.block.toString(16).padStart(64, '0')}`,
       sale.logIndex ?? 0,
@@ -164,6 +172,8 @@ export async function insertSale(
       sale.tokenId,
       sale.priceWei.toString(),
       sale.marketplace ?? 'opensea',
+      sale.buyer ?? '0x00000000000000000000000000000000000000b1',
+      sale.seller ?? '0x00000000000000000000000000000000000000c1',
     ],
   );
 }

@@ -1,9 +1,21 @@
+import { alertDmTask } from './alert-dm';
+import { alertEvaluationJob } from './alert-evaluation';
 import { authCleanupJob } from './auth-cleanup';
 import { flagsJob } from './flags';
-import type { Job } from './job';
+import type { Job, Task } from './job';
 import { listingExpiryJob } from './listing-expiry';
 import { metadataJob } from './metadata';
 import { rarityJob } from './rarity';
 
 /** Every job the worker role runs: a new job is its own file and one line here. */
-export const JOBS: readonly Job[] = [metadataJob, listingExpiryJob, rarityJob, flagsJob, authCleanupJob];
+export const JOBS: readonly Job[] = [
+  metadataJob,
+  listingExpiryJob,
+  rarityJob,
+  flagsJob,
+  authCleanupJob,
+  alertEvaluationJob,
+];
+
+/** Every task (work items jobs hand on): likewise. */
+export const TASKS: readonly Task[] = [alertDmTask];

@@ -2,8 +2,9 @@ import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { startRepeating } from '../chain/repeat';
-import { withAdvisoryLock } from '../db/pool';
-import type { Job } from './job';
+import { listen } from '../db/listen';
+import { queryText, type Transaction, withAdvisoryLock } from '../db/pool';
+import type { Job, Task, TaskQueue, WorkerTools } from './job';
 
 /** pg-boss's tables live in a schema of their own in the application's database. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -17,6 +18,10 @@ const MAINTENANCE_SECONDS = 30;
 const RETRY = { retryLimit: 3, retryDelay: 1, retryBackoff: true } as const;
 /** How often a cron job's queue is looked at: its runs come from pg-boss's clock, at most one a minute. */
 const CRON_POLL_SECONDS = 5;
+/** How often a task's queue is looked at when nothing woke it (runs enqueued by another worker, retries due). */
+const TASK_POLL_MS = 500;
+/** A task run still active after this long is retried (a crash mid-run): a DM is a few requests. */
+const TASK_EXPIRES_SECONDS = 60;
 
 export type Worker = { stop(): Promise<void> };
 
@@ -32,10 +37,12 @@ export type Worker = { stop(): Promise<void> };
 export async function startWorker<C extends { log: Logger }>({
   pool,
   jobs,
+  tasks = [],
   context,
 }: {
   pool: Pool;
   jobs: readonly Job<C>[];
+  tasks?: readonly Task<C>[];
   /** Its logger is the role's; each job's run gets a child tagged with the job's name. */
   context: C;
 }): Promise<Worker> {
@@ -66,10 +73,55 @@ export async function startWorker<C extends { log: Logger }>({
     }
     const cronJobs = new Set(jobs.filter((job) => 'cron' in job.schedule).map((job) => job.name));
     for (const { name } of await boss.getSchedules()) if (!cronJobs.has(name)) await boss.unschedule(name);
+    for (const task of tasks) {
+      const options = {
+        name: task.name,
+        policy: 'standard',
+        expireInSeconds: TASK_EXPIRES_SECONDS,
+        retryLimit: task.retryLimit,
+        retryDelay: 1,
+        retryBackoff: true,
+      } as const;
+      await boss.createQueue(task.name, options);
+      await boss.updateQueue(task.name, options);
+    }
   });
 
+  const taskLoops = new Map<string, { wake(): void; stop(): Promise<void> }>();
+  const queue: TaskQueue = {
+    async enqueue(tx: Transaction, task: string, ids: readonly number[]) {
+      // pg-boss writes the runs through the caller's transaction: they commit, or vanish, with its rows.
+      const db = { executeSql: (text: string, values?: unknown[]) => queryText(tx, text, values ?? []) };
+      await boss.insert(
+        ids.map((id) => ({ name: task, data: { id } })),
+        { db },
+      );
+    },
+    wake: (task: string) => taskLoops.get(task)?.wake(),
+  };
+  const tools: WorkerTools = { tasks: queue };
+
+  for (const task of tasks) {
+    const taskContext = { ...context, ...tools, log: log.child({ task: task.name }) };
+    taskLoops.set(
+      task.name,
+      startRepeating(async () => {
+        try {
+          // Everything due, a batch at a time: a burst of firings goes out together rather than one per poll.
+          for (;;) {
+            const due = await boss.fetch<{ id: number }>(task.name, { batchSize: task.concurrency });
+            if (due.length === 0) break;
+            await Promise.all(due.map((run) => executeTask(boss, task, run.id, run.data.id, taskContext)));
+          }
+        } catch (error) {
+          taskContext.log.warn({ err: error }, 'could not reach the job queue');
+        }
+      }, TASK_POLL_MS),
+    );
+  }
+
   const loops = jobs.map((job) => {
-    const jobContext = { ...context, log: log.child({ job: job.name }) };
+    const jobContext = { ...context, ...tools, log: log.child({ job: job.name }) };
     const everySeconds = 'everySeconds' in job.schedule ? job.schedule.everySeconds : undefined;
     return startRepeating(
       async () => {
@@ -86,9 +138,26 @@ export async function startWorker<C extends { log: Logger }>({
     );
   });
 
+  // A job that follows an event (a block stored) is woken by its NOTIFY instead of waiting for its next poll.
+  const listeners = await Promise.all(
+    jobs.flatMap((job, index) => {
+      const channel = 'wakeOn' in job.schedule ? job.schedule.wakeOn : undefined;
+      if (channel === undefined) return [];
+      return [
+        listen(
+          pool,
+          channel,
+          () => loops[index]?.wake(),
+          (error) => log.warn({ err: error, channel }, 'wake-up listener failed'),
+        ),
+      ];
+    }),
+  );
+
   return {
     async stop() {
-      await Promise.all(loops.map((loop) => loop.stop()));
+      await Promise.all(listeners.map((listener) => listener.stop()));
+      await Promise.all([...loops, ...taskLoops.values()].map((loop) => loop.stop()));
       stopping = true;
       await boss.stop({ graceful: true, wait: true, close: false });
       await executor.settled();
@@ -96,7 +165,30 @@ export async function startWorker<C extends { log: Logger }>({
   };
 }
 
-async function execute<C extends { log: Logger }>(boss: PgBoss, job: Job<C>, id: string, context: C): Promise<void> {
+async function executeTask<C extends { log: Logger }>(
+  boss: PgBoss,
+  task: Task<C>,
+  runId: string,
+  id: number,
+  context: C & WorkerTools,
+): Promise<void> {
+  let output: unknown;
+  try {
+    output = await task.run(context, id);
+  } catch (error) {
+    context.log.warn({ err: error, id }, 'task failed; it is retried with backoff');
+    await boss.fail(task.name, runId, error instanceof Error ? error : { value: String(error) });
+    return;
+  }
+  await boss.complete(task.name, runId, { value: output ?? null });
+}
+
+async function execute<C extends { log: Logger }>(
+  boss: PgBoss,
+  job: Job<C>,
+  id: string,
+  context: C & WorkerTools,
+): Promise<void> {
   let output: unknown;
   try {
     output = await job.run(context);

@@ -204,3 +204,12 @@ export function collectionHolders(ctx: AppContext, address: string): Promise<Res
 function alignDown(ms: number, size: number): number {
   return Math.floor(ms / size) * size;
 }
+
+/** A collection's name and image, for features that name one (alerts); undefined when FloorDesk does not index it. */
+export async function collectionCard(
+  ctx: Pick<AppContext, 'db'>,
+  address: string,
+): Promise<{ name: string | null; image: string | null } | undefined> {
+  const collection = await findCollection(ctx.db, address);
+  return collection && { name: collection.name, image: collection.image_url };
+}

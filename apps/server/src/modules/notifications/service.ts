@@ -8,6 +8,7 @@ import {
   Status,
 } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/pool';
 import { ok, refuse, type Result } from '../../result';
 import { ensNames } from '../ens/service';
 import {
@@ -86,4 +87,32 @@ async function toItems(ctx: Pick<AppContext, 'db' | 'chain' | 'now'>, rows: read
     tx_hash: row.tx_hash,
     create_time: Number(row.created_at),
   }));
+}
+
+/**
+ * A notice (type 1000) to one user, shown live and in their history: what FloorDesk itself has to tell them (their
+ * alert DMs stopped reaching them). `source` names the occasion, so telling twice writes once.
+ */
+export async function postUserNotice(
+  db: Executor,
+  user: string,
+  notice: { title: string; body: string; source: string; at: Date },
+): Promise<void> {
+  await insertNotifications(db, [
+    {
+      userAddress: user,
+      type: NOTIFICATION_TYPE.announcement,
+      wallet: null,
+      collection: null,
+      tokenId: null,
+      priceWei: null,
+      profitWei: null,
+      title: notice.title,
+      body: notice.body,
+      txHash: null,
+      blockNumber: null,
+      source: notice.source,
+      createdAt: notice.at,
+    },
+  ]);
 }
