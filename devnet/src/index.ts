@@ -53,3 +53,12 @@ export { type DevnetManifest, repointTokenUris } from './deploy';
 export { DEVNET_ENS_LABELS, DEVNET_ENS_SPOOF, devnetEnsNames, type DevnetEns } from './ens';
 export { devnetNodeUrl, JsonRpcError, rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';
 export { listingOrder, toPostListing, type ListingTerms } from './simulator/orders';
+export {
+  startDevnetChatServer,
+  type ChatFault,
+  type ChatRequestRecord,
+  type ChatRoute,
+  type DevnetChatServer,
+  type DevnetChatServerOptions,
+} from './chat/chat-server';
+export { signatureHeaders } from './chat/interactions';

@@ -1,9 +1,10 @@
 /**
  * The devnet composed into the server: the one server file that imports @floordesk/devnet. FloorDesk starts it when
  * RPC_URL is unset, and main.ts hands its parts to whoever needs them (the chain to every role, its calendar to the
- * calendar's table, its reported tokens to the worker, its token files and simulator to the API), so no other code
- * knows the devnet exists.
+ * calendar's table, its reported tokens to the worker, its token files, simulator and chat service to the API), so
+ * no other code knows the devnet exists.
  */
+import path from 'node:path';
 import {
   ACCOUNT_PLAN,
   calendarSchedule,
@@ -16,7 +17,9 @@ import {
   hiddenMetadata,
   parseTokenId,
   reportedTokens,
+  type DevnetChatServer,
   startDevnet,
+  startDevnetChatServer,
   startSimulator,
   tokenImageSvg,
   tokenMetadata,
@@ -29,6 +32,7 @@ import { type Config, ConfigError } from './config';
 import type { TokenRef } from './modules/collection/flags';
 import type { CalendarEvent } from './modules/calendar/store';
 import type { DevnetAssets } from './modules/devnet-assets/routes';
+import { INTERACTIONS_PATH } from './modules/discord-interactions/routes';
 
 export type ServerDevnet = {
   chain: ChainAccess;
@@ -40,6 +44,11 @@ export type ServerDevnet = {
   reported: readonly TokenRef[];
   /** The token metadata and images the collections' URIs point at, served by the API. */
   assets: DevnetAssets;
+  /**
+   * The devnet's own chat service, speaking the Discord calls alerts make, when no DISCORD_BOT_TOKEN is set: the bot
+   * (resolveChat), its `/my-id` and the devnet chat page all run on this machine. main.ts stops it.
+   */
+  chat: DevnetChatServer | undefined;
   /** Starts the trader bots, which hand their listings to `postListing` (the order book, in-process). */
   startSimulator(options: SimulatorOptions): RunningSimulator;
   stop(): Promise<void>;
@@ -68,12 +77,28 @@ export async function startServerDevnet(config: Config, onProgress: (message: st
     onProgress,
   });
   const { manifest, rpcUrl } = devnet;
+  let chat: DevnetChatServer | undefined;
+  if (config.chat.botToken === undefined) {
+    try {
+      chat = await startDevnetChatServer({
+        interactionsUrl: `${origin}${INTERACTIONS_PATH}`,
+        // The devnet chat page stands for the community's invite: people "join" by opening it.
+        inviteUrl: `${origin}/devnet-chat`,
+        // People, DM channels and messages outlive a restart, as the chat ids linked to them in the database do.
+        statePath: path.join(config.dataDir, 'devnet', 'chat.json'),
+      });
+    } catch (error) {
+      await devnet.stop();
+      throw error;
+    }
+  }
   return {
     chain: devnetChainAccess(rpcUrl, manifest),
     rpcUrl,
     calendar: devnetCalendar(manifest, origin),
     reported: reportedTokens(manifest),
     assets: devnetAssets(origin),
+    chat,
     startSimulator: (options) => startSimulator({ rpcUrl, manifest, ...options }),
     stop: devnet.stop,
   };

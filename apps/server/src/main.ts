@@ -133,7 +133,7 @@ async function main(): Promise<void> {
         flagged: devnet?.reported ?? [],
         // The devnet's token URIs point at this server, on loopback: the one address the fetcher may reach there.
         fetchUri: createGuardedFetch({ ipfsGateway: config.ipfsGateway, allowedOrigins: devnet ? [origin] : [] }),
-        alerts: { origin, bot: undefined },
+        alerts: { origin, bot: chat.bot },
       },
     });
     running.push(worker.stop);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_PATTERN } from './address';
+import { fieldRuleMessages } from './primitives';
 import { Status, type Lang } from './status';
 
 /**
@@ -80,10 +81,17 @@ export const ALERT_LIMITS = {
 /** Defaults a new form starts from. */
 export const ALERT_DEFAULTS = { dmPerHour: 10, intervalMinutes: 15, threshold: 10, leadMinutes: 15 } as const;
 
+/** Text a person typed in one line: no control characters (PostgreSQL cannot even store a NUL). */
+const lineText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !/\p{Cc}/u.test(text), { error: fieldRuleMessages.plainText.en });
+
 /** A tracked wallet of a 201/202 alert: the original app's `qb_address2` pair. */
 export const AlertWallet = z.object({
-  address: z.string().max(100),
-  nickname: z.string().max(100),
+  address: lineText(100),
+  nickname: lineText(100),
 });
 export type AlertWallet = z.infer<typeof AlertWallet>;
 
@@ -94,13 +102,13 @@ export type AlertWallet = z.infer<typeof AlertWallet>;
 const common = {
   /** Absent to create; an alert of the caller's to edit. */
   id: z.number().int().positive().optional(),
-  title: z.string().max(1000),
+  title: lineText(1000),
   enabled: z.boolean(),
   /** At most this many DMs an hour. */
   dm_limit: z.number(),
 };
 const windowed = { interval: z.number(), threshold: z.number() };
-const collection = { address: z.string().max(100) };
+const collection = { address: lineText(100) };
 
 /** The body of a save: one shape per type. */
 export const AlertInput = z.discriminatedUnion('type', [
@@ -110,7 +118,7 @@ export const AlertInput = z.discriminatedUnion('type', [
   z.object({ type: z.literal(201), ...common, qb_address2: z.array(AlertWallet).max(100) }),
   z.object({ type: z.literal(202), ...common, qb_address2: z.array(AlertWallet).max(100) }),
   /** Prices in ETH as typed, e.g. "0.25". */
-  z.object({ type: z.literal(301), ...common, ...collection, price_list: z.array(z.string().max(100)).max(100) }),
+  z.object({ type: z.literal(301), ...common, ...collection, price_list: z.array(lineText(100)).max(100) }),
   z.object({ type: z.literal(302), ...common, ...collection, ...windowed }),
   z.object({
     type: z.literal(303),
@@ -131,7 +139,7 @@ export type AlertRule = AlertInput extends infer A
     : never
   : never;
 
-/** A saved alert as the edit form reads it: the input's fields, and the collection's name and image (spec §3). */
+/** A saved alert as the edit form reads it: the input's fields, and the collection's name and image (the original app's coll_name, coll_img). */
 export const AlertDetail = z.intersection(
   AlertInput,
   z.object({

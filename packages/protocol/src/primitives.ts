@@ -20,6 +20,7 @@ export const fieldRuleMessages = {
   keyword: { en: 'Please enter correct key words.', zh: '请输入正确的关键词。' },
   gas: { en: 'Invalid gas', zh: '无效的 Gas 设置' },
   sweepCount: { en: 'Choose 1 to 30 items to sweep', zh: '请选择 1 到 30 件进行扫货' },
+  plainText: { en: 'must not contain control characters', zh: '不能包含控制字符' },
   uint256: {
     en: 'must be a whole number from 0 to 2^256 − 1, in decimal',
     zh: '必须是 0 到 2^256 − 1 之间的十进制整数',

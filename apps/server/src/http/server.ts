@@ -9,14 +9,18 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/pool';
 import type { LiveBroker, StartLiveBroker } from '../live/broker';
 import { type Listen, startLivePublisher } from '../live/publisher';
+import type { ResolvedChat } from '../chat/resolve';
+import { registerAlertRoutes } from '../modules/alerts/routes';
 import { registerAppRoutes } from '../modules/app/routes';
 import { registerAuthRoutes } from '../modules/auth/routes';
 import { registerCalendarRoutes } from '../modules/calendar/routes';
 import { registerClientErrorRoutes } from '../modules/client-errors/routes';
 import { registerCollectionRoutes } from '../modules/collection/routes';
 import { type DevnetAssets, devnetAssetRoutes } from '../modules/devnet-assets/routes';
+import { type DevnetChat, registerDevnetChatRoutes } from '../modules/devnet-chat/routes';
 import { registerDevnetRpc } from '../modules/devnet-rpc/routes';
 import { registerDiagnosticsRoutes } from '../modules/diagnostics/routes';
+import { discordInteractionRoutes } from '../modules/discord-interactions/routes';
 import { SIMULATOR_OFF } from '../modules/diagnostics/service';
 import { registerGasPriceRoutes } from '../modules/gas-price/routes';
 import { registerGasSettingsRoutes } from '../modules/gas-settings/routes';
@@ -53,8 +57,13 @@ export type ServerOptions = {
    * as they are committed. Without it the live calls answer 1701 (tests of other features).
    */
   live?: { broker: StartLiveBroker; listen: Listen };
-  /** The devnet serves its token metadata and images from here; absent on other chains. */
-  devnet?: { simulatorState: () => SimulatorState; rpcUrl: string; assets: DevnetAssets };
+  /** The chat bot alerts DM through, and what verifies its interactions; absent: no bot (tests of other features). */
+  chat?: ResolvedChat;
+  /**
+   * The devnet serves its token metadata and images from here, and its chat page's calls when it runs its own chat
+   * service (`chat`); absent on other chains.
+   */
+  devnet?: { simulatorState: () => SimulatorState; rpcUrl: string; assets: DevnetAssets; chat?: DevnetChat };
 };
 
 /** A ready server: `listen()` to serve, or `inject()` to test. */
@@ -67,6 +76,7 @@ export async function buildServer({
   gasPrice = () => undefined,
   live,
   devnet,
+  chat,
 }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -92,6 +102,7 @@ export async function buildServer({
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
+  registerAlertRoutes(app, ctx, chat);
   let broker: LiveBroker | undefined;
   if (live) {
     const started = await live.broker(app.server);
@@ -114,9 +125,12 @@ export async function buildServer({
   registerSweepRoutes(app, ctx);
   registerClientErrorRoutes(app);
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
+  // Always there, so Discord's check of the URL gets an answer; without a public key that answer is a 401.
+  await app.register(discordInteractionRoutes, { publicKey: chat?.publicKey, now, rateLimit: config.authRateLimit });
   if (devnet) {
     await app.register(devnetAssetRoutes, { assets: devnet.assets });
     registerDevnetRpc(app, { nodeUrl: devnet.rpcUrl, config });
+    if (devnet.chat) registerDevnetChatRoutes(app, devnet.chat, config);
   }
   await registerWebApp(app, config.webDist);
 

@@ -25,13 +25,19 @@ export function testClock(start = new Date('2030-01-01T00:00:00Z')) {
 
 export function buildTestServer(
   database: DatabaseConnection,
-  options: { config?: Partial<Config>; now?: () => Date; live?: ServerOptions['live'] } = {},
+  options: {
+    config?: Partial<Config>;
+    now?: () => Date;
+    live?: ServerOptions['live'];
+    chat?: ServerOptions['chat'];
+  } = {},
 ): Promise<FastifyInstance> {
   return buildServer({
     config: testConfig(options.config),
     db: database.db,
     ...(options.now && { now: options.now }),
     ...(options.live && { live: options.live }),
+    ...(options.chat && { chat: options.chat }),
   });
 }
 

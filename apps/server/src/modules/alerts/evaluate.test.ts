@@ -153,15 +153,16 @@ describe('floor alerts (301)', () => {
   });
 });
 
-describe('wallet alerts (201, 202)', () => {
-  async function block(number: number) {
-    await query(`insert into chain_blocks (number, hash, parent_hash, timestamp) values ($1, $2, '0x', $3)`, [
-      number,
-      `0xb${number}`,
-      clock.now(),
-    ]);
-  }
+/** A stored block, as the indexer writes one. */
+async function block(number: number) {
+  await query(`insert into chain_blocks (number, hash, parent_hash, timestamp) values ($1, $2, '0x', $3)`, [
+    number,
+    `0xb${number}`,
+    clock.now(),
+  ]);
+}
 
+describe('wallet alerts (201, 202)', () => {
   it("fire once per transaction of a tracked wallet's purchases, sales and mints since the last pass", async () => {
     await block(10);
     await addAlert({ type: 201, qb_address2: [{ address: WHALE, nickname: 'Whale' }] });

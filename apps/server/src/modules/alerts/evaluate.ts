@@ -198,7 +198,7 @@ async function alertStates(db: Database, ids: number[]): Promise<Map<number, Map
  * Compares what is above an alert's threshold now with what was: each key newly above fires once (its crossing
  * number names the firing), and a key that fell back below is re-armed.
  */
-function crossings(
+function compareCrossings(
   alert: ActiveAlert,
   aboveNow: ReadonlyMap<string, number>,
   states: Map<number, Map<string, State>>,
@@ -272,7 +272,7 @@ async function evaluateTrends(
     for (const [collection, n] of window) {
       if (n >= rule.threshold && (scope === undefined || scope.has(collection))) aboveNow.set(collection, n);
     }
-    crossings(alert, aboveNow, states, writes, (collection, count, crossing) =>
+    compareCrossings(alert, aboveNow, states, writes, (collection, count, crossing) =>
       candidates.push({
         alert,
         source: `trend:${collection}:${crossing}`,
@@ -352,7 +352,7 @@ async function evaluateWhales(
         if (row.owned >= rule.owned_count && row.listed >= rule.listing_count) aboveNow.set(row.offerer, row.listed);
       }
       const owned = new Map(rows.map((row) => [row.offerer, row.owned]));
-      crossings(alert, aboveNow, states, writes, (holder, listed, crossing) =>
+      compareCrossings(alert, aboveNow, states, writes, (holder, listed, crossing) =>
         candidates.push({
           alert,
           source: `whale:${holder}:${crossing}`,
@@ -478,7 +478,6 @@ async function evaluateWallets(
       else index.set(wallet.address, [{ alert, wallet }]);
     }
   }
-  const label = (wallet: AlertWallet) => wallet.nickname || shortAddress(wallet.address);
 
   if (trades.size > 0 && to.block > from.block) {
     const wallets = sql.param([...trades.keys()]);
@@ -667,6 +666,11 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
     else groups.set(key(item), [item]);
   }
   return groups;
+}
+
+/** How a DM names a tracked wallet: the nickname the user gave it, else its short address. */
+function label(wallet: AlertWallet): string {
+  return wallet.nickname || shortAddress(wallet.address);
 }
 
 function shortAddress(address: string): string {

@@ -16,7 +16,7 @@ import {
   normalizeAddress,
   Status,
 } from '@floordesk/protocol';
-import type { ChatBot } from '../../chat/chat-bot';
+import type { ResolvedChat } from '../../chat/resolve';
 import type { AppContext } from '../../context';
 import { ok, refuse, type Result } from '../../result';
 import { unixSeconds } from '../../time';
@@ -109,13 +109,18 @@ export async function removeAlert(ctx: AppContext, user: string, id: number): Pr
   return (await deleteAlertRow(ctx.db, user, id)) ? ok({}) : refuse(Status.AlertNotFound);
 }
 
-export async function chatSettings(ctx: AppContext, user: string): Promise<ChatSettingsData> {
+/** `chat` says where the community is (the invite); without a bot there is none. */
+export async function chatSettings(
+  ctx: AppContext,
+  chat: ResolvedChat | undefined,
+  user: string,
+): Promise<ChatSettingsData> {
   const link = await chatLink(ctx.db, user);
   return {
     chat_id: link?.chatId ?? '',
     test_time: link?.testedAt ? unixSeconds(link.testedAt) : 0,
     reachable: link?.reachable ?? true,
-    discord_url: ctx.config.chat.inviteUrl,
+    discord_url: chat?.inviteUrl ?? '',
     command: `/${MY_ID_COMMAND}`,
   };
 }
@@ -123,6 +128,7 @@ export async function chatSettings(ctx: AppContext, user: string): Promise<ChatS
 /** Refusals: 1821 an empty id, 1822 one that is not a chat user id. */
 export async function saveChatId(
   ctx: AppContext,
+  chat: ResolvedChat | undefined,
   user: string,
   chatId: string,
   lang: Lang,
@@ -130,7 +136,7 @@ export async function saveChatId(
   const problem = chatIdProblem(chatId);
   if (problem) return refuse(problem);
   await saveChatLink(ctx.db, user, chatId.trim(), lang, ctx.now());
-  return ok(await chatSettings(ctx, user));
+  return ok(await chatSettings(ctx, chat, user));
 }
 
 /**
@@ -140,10 +146,11 @@ export async function saveChatId(
  */
 export async function testChat(
   ctx: AppContext,
-  bot: ChatBot | undefined,
+  chat: ResolvedChat | undefined,
   user: string,
   lang: Lang,
 ): Promise<Result<ChatSettingsData>> {
+  const bot = chat?.bot;
   if (!bot) return refuse(Status.ChatDisabled);
   const link = await chatLink(ctx.db, user);
   if (!link) return refuse(Status.ChatNotLinked);
@@ -157,7 +164,7 @@ export async function testChat(
   }
   if (!sent.ok) return refuse(sent.reason === 'unreachable' ? Status.ChatUnreachable : Status.ChatUnknownUser);
   await updateChatLink(ctx.db, user, link.chatId, { testedAt: at, reachable: true, lang });
-  return ok(await chatSettings(ctx, user));
+  return ok(await chatSettings(ctx, chat, user));
 }
 
 /** How an input is stored: text trimmed, addresses lowercased, prices as typed but trimmed. */

@@ -1,0 +1,81 @@
+import { type DevnetChatServer, startDevnetChatServer } from '@floordesk/devnet';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ChainAccess } from '../chain/client';
+import { currentMinute } from '../chain/rollup-windows';
+import { discordBot } from '../chat/discord';
+import { createGuardedFetch } from '../net/guarded-fetch';
+import { useTestDatabase } from '../testing/database';
+import { insertCollection, insertRollup } from '../testing/market-rows';
+import { alertDmTask } from './alert-dm';
+import { alertEvaluationJob } from './alert-evaluation';
+import { startWorker, type Worker } from './worker';
+
+const database = useTestDatabase();
+const USER = '0x00000000000000000000000000000000000000a3';
+const CATS = '0x0000000000000000000000000000000000ca7501';
+let chat: DevnetChatServer;
+let worker: Worker | undefined;
+
+beforeAll(async () => {
+  chat = await startDevnetChatServer({ interactionsUrl: 'http://127.0.0.1:9/unused' });
+});
+afterAll(async () => {
+  await worker?.stop();
+  await chat.stop();
+});
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+it('the worker evaluates alerts and its DM task sends each firing once, through the job queue', async () => {
+  const { pool, db } = database();
+  const person = chat.createUser();
+  await pool.query(`insert into users (address, created_at, last_login_at) values ($1, now(), now())`, [USER]);
+  await pool.query(`insert into chat_links (user_address, chat_id, lang, updated_at) values ($1, $2, 'en', now())`, [
+    USER,
+    person.id,
+  ]);
+  await insertCollection(pool, CATS, { name: 'Queue Cats' });
+  await pool.query(
+    `insert into alerts (user_address, type, title, enabled, dm_limit, collection, rule, created_at, updated_at)
+     values ($1, 302, 'Cats moving', true, 10, $2, $3, now(), now())`,
+    [USER, CATS, { type: 302, address: CATS, interval: 5, threshold: 3 }],
+  );
+  await insertRollup(pool, CATS, currentMinute(new Date()).toISOString(), { trades: 3 });
+
+  worker = await startWorker({
+    pool,
+    jobs: [alertEvaluationJob],
+    tasks: [alertDmTask],
+    context: {
+      db,
+      // The alert jobs read the indexed rows, never the chain itself.
+      chain: {} as ChainAccess,
+      now: () => new Date(),
+      log: pino({ level: 'silent' }),
+      flagged: [],
+      fetchUri: createGuardedFetch({ ipfsGateway: new URL('https://ipfs.io/ipfs/'), allowedOrigins: [] }),
+      alerts: { origin: 'http://floordesk.test', bot: discordBot({ apiUrl: chat.apiUrl, botToken: chat.botToken }) },
+    },
+  });
+  const [dm] = await waitFor(() => {
+    const messages = chat.messages(person.id);
+    return messages && messages.length > 0 ? messages : undefined;
+  });
+  expect(dm?.content).toBe(
+    '**Cats moving**\n[Queue Cats](http://floordesk.test/collection/' + CATS + '): 3 trades in the last 5 min.',
+  );
+  // Passes go on every second; the crossing has fired, so nothing more is sent.
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect(chat.messages(person.id)).toHaveLength(1);
+  const { rows } = await pool.query(`select status from alert_deliveries`);
+  expect(rows).toEqual([{ status: 'sent' }]);
+});
