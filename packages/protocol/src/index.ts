@@ -20,3 +20,4 @@ export * from './sweep-plan';
 export * from './live';
 export * from './wire-codes';
 export * from './alerts';
+export * from './alert-rules';

@@ -10,6 +10,7 @@ vi.mock('zod', () => ({
 
 const WEB_RUNTIME = [
   './address',
+  './alert-rules',
   './constants',
   './gas',
   './http',

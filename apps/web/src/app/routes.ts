@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { DEVNET_CHAT_PATH } from '../config/links';
 import type { CollectionLayout } from '../features/collection/collection-layout';
 import type en from '../locales/en.json';
 
@@ -40,6 +41,7 @@ const collection = (layout: CollectionLayout) => () =>
 const trending = () => import('../features/trending/components/trending-page');
 const myPage = () => import('../features/profile/components/my-page');
 const noticePage = () => import('../features/live/components/notice-page');
+const devnetChat = () => import('../features/devnet-chat/components/devnet-chat-page');
 
 const publicPage: RouteFlags = {
   keepAlive: false,
@@ -102,4 +104,6 @@ export const appRoutes: readonly AppRoute[] = [
   route('/disclaimer', 'terms', 'Terms of Service', publicPage),
   route('/terms', 'terms', 'Terms of Service', publicPage),
   route('/policy', 'policy', 'Privacy Policy', publicPage),
+  // The devnet's stand-in for the chat service; elsewhere the page only says it is not there.
+  route(DEVNET_CHAT_PATH, 'devnetChat', 'Devnet chat', publicPage, devnetChat),
 ];

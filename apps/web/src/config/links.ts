@@ -20,3 +20,6 @@ export function blurProfileUrl(address: string): string {
 export function transactionUrl(chainId: number, hash: string): string | null {
   return chainId === MAINNET_CHAIN_ID ? `https://etherscan.io/tx/${hash}` : null;
 }
+
+/** The devnet's stand-in for the chat service (a page of this app): where `/my-id` runs and the bot's DMs arrive. */
+export const DEVNET_CHAT_PATH = '/devnet-chat';

@@ -183,6 +183,24 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /** Calls the API by the endpoint's name in the protocol (`endpoints`, `apiRoutes`). */
   async function call<N extends ApiName>(name: N, ...[options]: CallArgs<N>): Promise<EndpointData<EndpointOf<N>>> {
+    return (await send(name, options)).data;
+  }
+
+  /**
+   * `call`, keeping the server's `msg` of a success too: for actions whose answer the user reads as the server
+   * words it (the chat bot's save and test, an alert saved or deleted).
+   */
+  async function callWithMessage<N extends ApiName>(
+    name: N,
+    ...[options]: CallArgs<N>
+  ): Promise<{ data: EndpointData<EndpointOf<N>>; msg: string }> {
+    return send(name, options);
+  }
+
+  async function send<N extends ApiName>(
+    name: N,
+    options: CallOptions<N> | undefined,
+  ): Promise<{ data: EndpointData<EndpointOf<N>>; msg: string }> {
     try {
       return await request(name, options);
     } catch (error) {
@@ -201,7 +219,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function request<N extends ApiName>(
     name: N,
     options: CallOptions<N> | undefined,
-  ): Promise<EndpointData<EndpointOf<N>>> {
+  ): Promise<{ data: EndpointData<EndpointOf<N>>; msg: string }> {
     const { method, path } = apiRoutes[name];
     const body = options?.body;
     const quiet = options?.background === true;
@@ -236,7 +254,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const { status, msg, data } = envelope;
     // The server checks every answer against the endpoint's data schema before sending it (the same protocol
     // schema that types this call), so checking it again here would only ship zod and every schema to the browser.
-    if (status === Status.Ok) return data as EndpointData<EndpointOf<N>>;
+    if (status === Status.Ok) return { data: data as EndpointData<EndpointOf<N>>, msg };
     const error = new ApiError('status', status, msg);
     if (PASS_THROUGH_STATUSES.has(status)) throw error;
     if (status === Status.SessionInvalid) {
@@ -249,7 +267,7 @@ export function createApiClient(deps: ApiClientDeps) {
     throw error;
   }
 
-  return { call };
+  return { call, callWithMessage };
 }
 
 /** The server hears of failed calls and wallet errors from here (lib/wallet/errors reports through it too). */

@@ -18,12 +18,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BetaTag } from '../../../components/ui/beta-tag';
 import { blurProfileUrl, CHAT_URL, HOW_TO_USE_URL, openseaProfileUrl, SOCIAL_URL } from '../../../config/links';
-import { AlertDialog } from '../../../features/alerts/components/alert-dialog';
 import { signOut } from '../../../features/auth/sign-out';
 import { shortAddress } from '../../../lib/format';
+import { lazyWhenOpen } from '../../../lib/lazy-component';
 import { currentPath } from '../../../lib/navigation';
 import { useSession } from '../../../stores/session-store';
 import { LanguageItems } from './language-items';
+
+// The alert dialog (its forms and the protocol's alert rules) loads the first time ALERT is chosen.
+const AlertDialog = lazyWhenOpen(
+  () => import('../../../features/alerts/components/alert-dialog').then((module) => module.AlertDialog),
+  ({ open }) => open,
+);
 
 function ExternalItem({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
   return (
