@@ -45,7 +45,7 @@ type Wording = {
 export const chatMessages: Record<Lang, Wording> = {
   en: {
     test: (at) =>
-      `✅ FloorDesk test message (${when(Math.floor(at.getTime() / 1000), 'f')}): your alerts will arrive here.`,
+      `FloorDesk test message (${when(Math.floor(at.getTime() / 1000), 'f')}): your alerts will arrive here.`,
     firing: (title, firing) => `**${title}**\n${describeEn(firing)}`,
     paused: {
       title: 'Alert DMs paused',
@@ -53,7 +53,7 @@ export const chatMessages: Record<Lang, Wording> = {
     },
   },
   zh: {
-    test: (at) => `✅ FloorDesk 测试消息（${when(Math.floor(at.getTime() / 1000), 'f')}）：您的提醒将发送到这里。`,
+    test: (at) => `FloorDesk 测试消息（${when(Math.floor(at.getTime() / 1000), 'f')}）：您的提醒将发送到这里。`,
     firing: (title, firing) => `**${title}**\n${describeZh(firing)}`,
     paused: {
       title: '提醒私信已暂停',
