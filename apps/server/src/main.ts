@@ -105,6 +105,10 @@ async function main(): Promise<void> {
     });
     running.push(() => app.close());
     await app.listen({ port: config.port, host: config.host });
+    // The API answers the bot's commands, so it declares them; a chat service down now only delays that to a restart.
+    chat.bot?.registerCommands().catch((error: unknown) => {
+      logger.warn({ err: error }, "could not declare the chat bot's commands (/my-id)");
+    });
   }
   const roleContext = (role: string): RoleContext => ({
     db: database.db,

@@ -75,6 +75,8 @@ export type DevnetChatServer = {
    * reply. Throws for an unknown person, or when the app's answer is not an ephemeral message.
    */
   runCommand(userId: string, command: string, locale?: string): Promise<string>;
+  /** The slash commands the bot declared (Bulk Overwrite Global Application Commands), as Discord keeps them. */
+  commands(): readonly { name: string; id: string }[];
   /** Answers the next matching REST calls with these failures, in order (in-process only, never over HTTP). */
   queueFaults(...faults: ChatFault[]): void;
   /** The REST calls received so far, oldest first. */
@@ -121,6 +123,7 @@ export async function startDevnetChatServer(options: DevnetChatServerOptions): P
   const requests: ChatRequestRecord[] = [];
   const windows = new Map<string, { count: number; resetAt: number }>();
   const commandIds = new Map<string, string>();
+  let registered: { name: string; id: string }[] = [];
 
   function takeFault(route: ChatRoute): ChatFault | undefined {
     const index = faults.findIndex((fault) => fault.route === undefined || fault.route === route);
@@ -198,6 +201,8 @@ export async function startDevnetChatServer(options: DevnetChatServerOptions): P
     const method = request.method ?? 'GET';
     const path = new URL(request.url ?? '/', 'http://chat').pathname;
     const raw = await readBody(request);
+    const application = applicationCall(method, path, raw, request.headers.authorization);
+    if (application) return { route: undefined, ...application };
     const channelMatch = /^\/api\/v10\/channels\/([^/]+)\/messages$/.exec(path);
     const route: ChatRoute | undefined =
       path === '/api/v10/users/@me/channels' ? 'create_dm' : channelMatch ? 'create_message' : undefined;
@@ -225,6 +230,41 @@ export async function startDevnetChatServer(options: DevnetChatServerOptions): P
           : createMessage(major, body, now);
     if (fault) return { route, ...serverError(fault.status) };
     return { route, ...result, headers: { ...bucket.headers, ...('headers' in result ? result.headers : {}) } };
+  }
+
+  /**
+   * Get Current Application and Bulk Overwrite Global Application Commands: how a bot declares its slash commands
+   * (`/my-id`). Not rate-limited or faulted here: a bot makes them once at start.
+   */
+  function applicationCall(method: string, path: string, raw: string, authorization: string | undefined) {
+    const commandsMatch = /^\/api\/v10\/applications\/([^/]+)\/commands$/.exec(path);
+    if (path !== '/api/v10/applications/@me' && !commandsMatch) return undefined;
+    if (authorization !== `Bot ${botToken}`) return ERRORS.unauthorized;
+    if (!commandsMatch) {
+      return method === 'GET'
+        ? { status: 200, body: { id: applicationId, name: BOT_NAME, bot_public: false } }
+        : ERRORS.methodNotAllowed;
+    }
+    if (commandsMatch[1] !== applicationId) return ERRORS.notFound;
+    if (method !== 'PUT') return ERRORS.methodNotAllowed;
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return ERRORS.invalidJson;
+    }
+    if (!Array.isArray(body) || !body.every((command) => typeof command?.name === 'string')) {
+      return invalidFormBody('0.name', 'BASE_TYPE_REQUIRED', 'This field is required');
+    }
+    registered = body.map((command: { name: string }) => {
+      let id = commandIds.get(command.name);
+      if (id === undefined) {
+        id = snowflake();
+        commandIds.set(command.name, id);
+      }
+      return { ...command, id, application_id: applicationId, version: snowflake() };
+    });
+    return { status: 200, body: registered };
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -283,6 +323,7 @@ export async function startDevnetChatServer(options: DevnetChatServerOptions): P
       const interaction = commandInteraction(applicationId, commandId, person, command, locale);
       return ephemeralReply(await deliverInteraction({ url, applicationId, signingKey }, interaction));
     },
+    commands: () => registered,
     queueFaults: (...queued) => {
       faults.push(...queued);
     },

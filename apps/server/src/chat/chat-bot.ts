@@ -10,6 +10,11 @@ export type ChatBot = {
    * created with that nonce instead of a second one, so a retry after a failure or a crash never posts twice.
    */
   sendMessage(channelId: string, content: string, nonce: string): Promise<{ id: string }>;
+  /**
+   * Declares the bot's slash commands (`/my-id`) to the service, replacing what it had: the command people run to
+   * learn their chat user id exists wherever the bot does, with no setup step by hand.
+   */
+  registerCommands(): Promise<void>;
 };
 
 /**

@@ -36,6 +36,14 @@ describe('the Discord adapter against the devnet chat server', () => {
     ]);
   });
 
+  it("declares /my-id as the application's command, the same command on every start", async () => {
+    await bot.registerCommands();
+    const [first] = chat.commands();
+    expect(chat.commands()).toEqual([expect.objectContaining({ name: 'my-id', type: 1 })]);
+    await bot.registerCommands();
+    expect(chat.commands()).toEqual([expect.objectContaining({ name: 'my-id', id: first?.id })]);
+  });
+
   it('posts once for a nonce sent twice', async () => {
     const person = chat.createUser();
     const channel = await bot.openDm(person.id);

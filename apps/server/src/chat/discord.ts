@@ -1,4 +1,5 @@
 import { DiscordAPIError, REST } from '@discordjs/rest';
+import { MY_ID_COMMAND } from '@floordesk/protocol';
 import { type ChatBot, ChatRefusal } from './chat-bot';
 
 /** Discord's JSON error codes the adapter turns into refusals (Discord's "JSON Error Codes" table). */
@@ -66,8 +67,25 @@ export function discordBot({ apiUrl, botToken }: DiscordBotOptions): ChatBot {
         throw refusal(error) ?? error;
       }
     },
+    async registerCommands() {
+      // The bot's user and its application share an id, but only the application call says so for certain.
+      const application = (await rest.get('/applications/@me')) as { id: string };
+      await rest.put(`/applications/${application.id}/commands`, { body: COMMANDS });
+    },
   };
 }
+
+/** The bot's slash commands, as Discord's "Bulk Overwrite Global Application Commands" takes them. */
+const COMMANDS = [
+  {
+    name: MY_ID_COMMAND,
+    type: 1,
+    description: 'Your chat user ID, to paste into FloorDesk so alerts can DM you',
+    description_localizations: { 'zh-CN': '您的聊天用户 ID：粘贴到 FloorDesk，提醒即可私信您' },
+    // Usable in the community server and in a DM with the bot.
+    contexts: [0, 1],
+  },
+];
 
 const REASONS: Record<number, ChatRefusal['reason']> = {
   [CANNOT_MESSAGE_USER]: 'unreachable',

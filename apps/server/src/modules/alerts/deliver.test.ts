@@ -74,6 +74,7 @@ describe('delivering a firing', () => {
     const id = await queuedFiring('once');
     const dying: ChatBot = {
       openDm: (user) => bot.openDm(user),
+      registerCommands: () => bot.registerCommands(),
       async sendMessage(channel, content, nonce) {
         await bot.sendMessage(channel, content, nonce);
         throw new Error('worker killed');
