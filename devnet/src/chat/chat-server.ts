@@ -26,7 +26,9 @@ export type ChatRoute = 'create_dm' | 'create_message';
  * limits the fault to one call; without it the next call of any route takes it.
  */
 export type ChatFault = (
-  { status: 429; retryAfter: number; global?: boolean } | { status: 500 | 502 | 503 | 504; applied?: boolean }
+  | { status: 429; retryAfter: number; global?: boolean }
+  /** `delayMs`: the answer comes that much later, as from an overloaded service (a crash test kills the bot meanwhile). */
+  | { status: 500 | 502 | 503 | 504; applied?: boolean; delayMs?: number }
 ) & { route?: ChatRoute };
 
 /** A REST call the server received, for tests that count retries or measure the client's pace. */
@@ -228,7 +230,10 @@ export async function startDevnetChatServer(options: DevnetChatServerOptions): P
         : route === 'create_dm'
           ? createDm(body)
           : createMessage(major, body, now);
-    if (fault) return { route, ...serverError(fault.status) };
+    if (fault) {
+      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      return { route, ...serverError(fault.status) };
+    }
     return { route, ...result, headers: { ...bucket.headers, ...('headers' in result ? result.headers : {}) } };
   }
 

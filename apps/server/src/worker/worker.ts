@@ -39,19 +39,22 @@ export async function startWorker<C extends { log: Logger }>({
   jobs,
   tasks = [],
   context,
+  crashTimings = { maintenanceSeconds: MAINTENANCE_SECONDS, taskExpiresSeconds: TASK_EXPIRES_SECONDS },
 }: {
   pool: Pool;
   jobs: readonly Job<C>[];
   tasks?: readonly Task<C>[];
   /** Its logger is the role's; each job's run gets a child tagged with the job's name. */
   context: C;
+  /** How soon a task run of a dead worker is retried: a crash test shortens the wait from minutes to seconds. */
+  crashTimings?: { maintenanceSeconds: number; taskExpiresSeconds: number };
 }): Promise<Worker> {
   const { log } = context;
   const executor = trackedExecutor(pool);
   const boss = new PgBoss({
     db: executor,
     schema: JOBS_SCHEMA,
-    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    maintenanceIntervalSeconds: crashTimings.maintenanceSeconds,
     // The devnet's passes enqueue a run every second or two: keep an hour of rows for a look, not pg-boss's week.
     archiveCompletedAfterSeconds: 3600,
     deleteAfterHours: 1,
@@ -77,7 +80,7 @@ export async function startWorker<C extends { log: Logger }>({
       const options = {
         name: task.name,
         policy: 'standard',
-        expireInSeconds: TASK_EXPIRES_SECONDS,
+        expireInSeconds: crashTimings.taskExpiresSeconds,
         retryLimit: task.retryLimit,
         retryDelay: 1,
         retryBackoff: true,
