@@ -13,13 +13,13 @@ import {
   Store,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BetaTag } from '../../../components/ui/beta-tag';
 import { blurProfileUrl, CHAT_URL, HOW_TO_USE_URL, openseaProfileUrl, SOCIAL_URL } from '../../../config/links';
 import { signOut } from '../../../features/auth/sign-out';
 import { shortAddress } from '../../../lib/format';
+import { closeAlertDialog, openAlertDialog, useAlertDialog } from '../../../stores/alert-dialog-store';
 import { lazyWhenOpen } from '../../../lib/lazy-component';
 import { currentPath } from '../../../lib/navigation';
 import { useSession } from '../../../stores/session-store';
@@ -48,7 +48,7 @@ export function AccountMenu({ address }: { address: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const ens = useSession((state) => state.ens);
-  const [alertOpen, setAlertOpen] = useState(false);
+  const alertDialog = useAlertDialog();
 
   return (
     <>
@@ -70,7 +70,7 @@ export function AccountMenu({ address }: { address: string }) {
               <span className="flex-1">{t('menu.notifications')}</span>
               <BetaTag />
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => setAlertOpen(true)}>
+            <DropdownMenu.Item className="menu-item" onSelect={() => openAlertDialog()}>
               <Siren size={14} aria-hidden />
               <span className="flex-1">{t('menu.alert')}</span>
             </DropdownMenu.Item>
@@ -102,7 +102,11 @@ export function AccountMenu({ address }: { address: string }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <AlertDialog open={alertOpen} onOpenChange={setAlertOpen} />
+      <AlertDialog
+        open={alertDialog.open}
+        reminder={alertDialog.reminder}
+        onOpenChange={(open) => (open ? openAlertDialog() : closeAlertDialog())}
+      />
     </>
   );
 }

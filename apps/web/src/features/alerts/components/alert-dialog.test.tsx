@@ -141,6 +141,19 @@ describe('the alert dialog', () => {
     expect(screen.getByTestId('alert-notice').textContent).toContain('Alert saved: it watches from now on.');
   });
 
+  it("opens on a custom-event form filled in with a calendar item's name and time", async () => {
+    signIn();
+    stubAlertServer();
+    const at = Math.floor(Date.parse('2031-05-04T03:02:00') / 1000);
+    renderInApp(<AlertDialog open onOpenChange={() => {}} reminder={{ title: 'Devnet Apes · Mint', at }} />, {
+      path: '/trending',
+    });
+    const form = await screen.findByTestId('alert-form-401');
+    expect(within(form).getByRole('textbox', { name: 'Alert name' })).toHaveProperty('value', 'Devnet Apes · Mint');
+    expect(within(form).getByLabelText('Start time')).toHaveProperty('value', '2031-05-04T03:02');
+    expect(menuEntry('Custom event').getAttribute('aria-current')).toBe('page');
+  });
+
   it('creates an alert from a menu entry, with one request for a double click, then goes back to the list', async () => {
     signIn();
     const { fetchSpy } = stubAlertServer();

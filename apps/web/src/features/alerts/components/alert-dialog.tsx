@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { BetaTag } from '../../../components/ui/beta-tag';
 import { Dialog } from '../../../components/ui/dialog';
 import { useMinWidth } from '../../../lib/use-min-width';
-import { type AlertDraft, draftOfDetail, newDraft } from '../alert-draft';
+import type { ReminderPrefill } from '../../../stores/alert-dialog-store';
+import { type AlertDraft, draftOfDetail, localInputOf, newDraft } from '../alert-draft';
 import { useAlertList, useChatSettings } from '../api';
 import {
   ALERT_DIALOG_BODY_OFFSET_PX,
@@ -22,8 +23,19 @@ import { AlertList } from './alert-list';
 import { AlertMenu } from './alert-menu';
 import { ChatBotPanel } from './chat-bot-panel';
 
-/** The chat-DM alert dialog: 900 px wide at most, 80 px from the top, a body of the window's height less 260 px. */
-export function AlertDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * The chat-DM alert dialog: 900 px wide at most, 80 px from the top, a body of the window's height less 260 px. It
+ * opens on the list, or on a custom-event form filled in with `reminder` (a calendar item's).
+ */
+export function AlertDialog({
+  open,
+  onOpenChange,
+  reminder = null,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reminder?: ReminderPrefill | null;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -39,7 +51,7 @@ export function AlertDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       description={t('alert_dialog.subtitle')}
     >
       {/* Closing unmounts the body: the next opening starts on the list, with no entry or alert chosen. */}
-      <AlertDialogBody />
+      <AlertDialogBody reminder={reminder} />
     </Dialog>
   );
 }
@@ -47,15 +59,17 @@ export function AlertDialog({ open, onOpenChange }: { open: boolean; onOpenChang
 /** What the dialog shows: a menu entry, and for a form the values it starts from (a saved alert's, or new). */
 type Screen = { menu: AlertMenuId; draft: AlertDraft | null; key: number };
 
-function AlertDialogBody() {
+function AlertDialogBody({ reminder }: { reminder: ReminderPrefill | null }) {
   const { t } = useTranslation();
   const wide = useMinWidth(MENU_DRAWER_BELOW_PX);
   const chat = useChatSettings();
   const list = useAlertList();
   const chatMissing = chat.data?.chat_id === '';
-  const [screen, setScreen] = useState<Screen>({ menu: 'list', draft: null, key: 0 });
+  const [screen, setScreen] = useState<Screen>(() =>
+    reminder ? { menu: 401, draft: reminderDraft(reminder), key: 0 } : { menu: 'list', draft: null, key: 0 },
+  );
   // Every opening of the dialog (a new body) and of a form shakes the chat-bot entry while there is no chat id.
-  const [formsOpened, setFormsOpened] = useState(0);
+  const [formsOpened, setFormsOpened] = useState(reminder ? 1 : 0);
   const shaking = useShake(chatMissing, formsOpened, MENU_SHAKE_MS);
   const [notice, setNotice] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -166,4 +180,9 @@ function AlertDialogBody() {
       )}
     </div>
   );
+}
+
+/** A new custom-event alert for a calendar item: named after it, at its time. */
+function reminderDraft(reminder: ReminderPrefill): AlertDraft {
+  return { ...newDraft(401), title: reminder.title, event_time: localInputOf(reminder.at) };
 }

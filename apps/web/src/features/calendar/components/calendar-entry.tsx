@@ -1,9 +1,12 @@
 import { clsx } from 'clsx';
-import { Globe, MessageCircle, Sailboat } from 'lucide-react';
+import { BellPlus, Globe, MessageCircle, Sailboat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { formatDate, fromNow } from '../../../lib/dates';
+import { openAlertDialog } from '../../../stores/alert-dialog-store';
+import { requireLogin } from '../../../stores/login-prompt-store';
+import { closePanels } from '../../../stores/panels-store';
 import type { CalendarEvent } from '../api/get-calendar';
 import type { CalendarEntry as Entry } from '../calendar-days';
 
@@ -78,6 +81,25 @@ export function CalendarEntry({ entry }: { entry: Entry }) {
           })}
         </div>
       </div>
+      {entry.upcoming && entry.timeKnown && (
+        <button
+          type="button"
+          onClick={() => {
+            if (!requireLogin()) return;
+            // The calendar gives way to the Alert dialog, on a custom-event form for this item.
+            closePanels();
+            openAlertDialog({
+              title: `${entry.name} · ${t(`calendar.type.${entry.type_name}`)}`,
+              at: entry.open_timestemp,
+            });
+          }}
+          aria-label={t('calendar.remind', { name: entry.name })}
+          title={t('calendar.remind', { name: entry.name })}
+          className="grid size-7 shrink-0 place-items-center rounded border border-line text-muted transition-colors hover:border-accent hover:text-accent"
+        >
+          <BellPlus size={14} aria-hidden />
+        </button>
+      )}
     </li>
   );
 }

@@ -2,7 +2,10 @@ import { type CalendarItem, CALENDAR_SCROLL_STEP_PX } from '@floordesk/protocol'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closePanels, setPanelOpen } from '../../../stores/panels-store';
+import { alertDialogStore, closeAlertDialog } from '../../../stores/alert-dialog-store';
+import { loginPromptStore } from '../../../stores/login-prompt-store';
+import { closePanels, panelsStore, setPanelOpen } from '../../../stores/panels-store';
+import { sessionStore } from '../../../stores/session-store';
 import { i18n } from '../../../lib/i18n';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
 import { calendarItem } from '../test-fixtures';
@@ -147,5 +150,28 @@ describe('calendar modal', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Devnet Apes')).toBeTruthy();
+  });
+  it('turns an upcoming item into a DM reminder: the Alert dialog on a custom-event form, once signed in', async () => {
+    stubApi(() => ok({ list: schedule }));
+    renderOpen();
+    const remind = await screen.findByRole('button', { name: 'Remind me by DM before Devnet Apes' });
+    // Past items and items without a time have nothing to remind of.
+    expect(within(entry('Early Birds')).queryByRole('button', { name: /Remind me/ })).toBeNull();
+    expect(within(entry('Shards')).queryByRole('button', { name: /Remind me/ })).toBeNull();
+
+    await userEvent.click(remind);
+    expect(loginPromptStore.getState().open).toBe(true);
+    expect(alertDialogStore.getState().open).toBe(false);
+    act(() => loginPromptStore.setState({ open: false }));
+
+    sessionStore.getState().signIn({ token: '0x00000000000000000000000000000000000000a1', sign_num: 'secret' });
+    await userEvent.click(remind);
+    expect(alertDialogStore.getState()).toEqual({
+      open: true,
+      reminder: { title: 'Devnet Apes · Public sale', at: Date.parse('2025-03-01T11:00:00Z') / 1000 },
+    });
+    expect(panelsStore.getState().open).toBeNull();
+    sessionStore.getState().clear();
+    closeAlertDialog();
   });
 });
