@@ -1,5 +1,5 @@
 import { BLOCKS_CHANNEL } from '../chain/indexer';
-import { evaluateAlerts } from '../modules/alerts/service';
+import { evaluateAlerts, TrendWindows } from '../modules/alerts/service';
 import { ALERT_DM_TASK } from './alert-dm';
 import type { Job } from './job';
 
@@ -8,6 +8,9 @@ import type { Job } from './job';
  * blocks (listings and the mempool move without one; reminders come due). One pass at a time across workers; the DMs
  * of its firings go out as runs of the alert-dm task, started right after the pass.
  */
+/** This process's copy of the settled rollup minutes, kept between passes. */
+const windows = new TrendWindows();
+
 export const alertEvaluationJob: Job = {
   name: 'alert-evaluation',
   schedule: { everySeconds: 1, wakeOn: BLOCKS_CHANNEL },
@@ -18,6 +21,7 @@ export const alertEvaluationJob: Job = {
       now: now(),
       origin: alerts.origin,
       enqueue: (tx, ids) => tasks.enqueue(tx, ALERT_DM_TASK, ids),
+      windows,
     });
     if (evaluation.queued.length > 0) tasks.wake(ALERT_DM_TASK);
     return { queued: evaluation.queued.length, limited: evaluation.limited };

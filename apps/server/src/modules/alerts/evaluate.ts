@@ -7,11 +7,11 @@ import {
   type Lang,
 } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
-import { currentMinute } from '../../chain/rollup-windows';
 import type { Database, Transaction } from '../../db/pool';
 import { fillableAt } from '../../market/listings/fillable';
 import { MINUTE_MS } from '../../time';
 import { chatMessages, type Firing, type Named } from './messages';
+import { TrendWindows } from './trend-windows';
 
 /**
  * Listings are read again this far behind the last pass: a listing is stamped when the order book accepts it and
@@ -60,6 +60,8 @@ export type EvaluationOptions = {
   origin: string;
   /** Enqueues the DM jobs of the firings it is given, in the transaction that writes them. */
   enqueue: (tx: Transaction, deliveryIds: number[]) => Promise<void>;
+  /** The rollups kept from earlier passes (the worker keeps one); without it, a pass reads the whole day. */
+  windows?: TrendWindows;
 };
 
 /**
@@ -87,7 +89,9 @@ export async function evaluateAlerts(db: Database, options: EvaluationOptions): 
     ALERT_TYPE.pendingTrending,
     ALERT_TYPE.collectionTrending,
   );
-  if (trending.length > 0) await evaluateTrends(db, now, trending, states, candidates, writes);
+  if (trending.length > 0) {
+    await evaluateTrends(db, now, options.windows ?? new TrendWindows(), trending, states, candidates, writes);
+  }
   const whales = of(ALERT_TYPE.whaleListings);
   if (whales.length > 0) await evaluateWhales(db, now, whales, states, candidates, writes);
   const floors = of(ALERT_TYPE.floorPrice);
@@ -233,6 +237,7 @@ const MEASURE: Partial<Record<AlertType, Measure>> = {
 async function evaluateTrends(
   db: Database,
   now: Date,
+  windows: TrendWindows,
   alerts: ActiveAlert[],
   states: Map<number, Map<string, State>>,
   candidates: Candidate[],
@@ -244,14 +249,33 @@ async function evaluateTrends(
     if (!measure || !('interval' in alert.rule)) continue;
     intervals.set(measure, (intervals.get(measure) ?? new Set()).add(alert.rule.interval));
   }
-  const counts = new Map<string, Map<string, number>>();
-  for (const [measure, minutes] of intervals) {
-    for (const row of await activity(db, measure, [...minutes], now)) {
-      const key = `${measure}:${row.minutes}`;
-      const forWindow = counts.get(key) ?? new Map<string, number>();
-      forWindow.set(row.collection, row.n);
-      counts.set(key, forWindow);
+  // Each window's collections, busiest first: an alert reads them only down to its threshold.
+  const ranked = new Map<string, [string, number][]>();
+  const rank = (key: string, counts: Iterable<[string, number]>) =>
+    ranked.set(
+      key,
+      [...counts].filter(([, n]) => n > 0).toSorted((a, b) => b[1] - a[1]),
+    );
+  const rolled = await windows.totals(db, now, [
+    ...(intervals.get('trades') ?? []),
+    ...(intervals.get('listings') ?? []),
+  ]);
+  for (const measure of ['trades', 'listings'] as const) {
+    for (const minutes of intervals.get(measure) ?? []) {
+      const totals = rolled.get(minutes) ?? new Map<string, { trades: number; listings: number }>();
+      rank(
+        `${measure}:${minutes}`,
+        [...totals].map(([collection, total]) => [collection, total[measure]]),
+      );
     }
+  }
+  const pendingWindows = [...(intervals.get('pending') ?? [])];
+  if (pendingWindows.length > 0) {
+    const counts = new Map<number, [string, number][]>();
+    for (const row of await pendingBuys(db, pendingWindows, now)) {
+      counts.set(row.minutes, [...(counts.get(row.minutes) ?? []), [row.collection, row.n]]);
+    }
+    for (const minutes of pendingWindows) rank(`pending:${minutes}`, counts.get(minutes) ?? []);
   }
   const watchlists = await watchlistsOf(
     db,
@@ -261,7 +285,6 @@ async function evaluateTrends(
     const measure = MEASURE[alert.type];
     const rule = alert.rule;
     if (!measure || !('interval' in rule) || !('threshold' in rule)) continue;
-    const window = counts.get(`${measure}:${rule.interval}`) ?? new Map<string, number>();
     const scope =
       alert.collection !== null
         ? new Set([alert.collection])
@@ -269,8 +292,9 @@ async function evaluateTrends(
           ? (watchlists.get(alert.user) ?? new Set<string>())
           : undefined;
     const aboveNow = new Map<string, number>();
-    for (const [collection, n] of window) {
-      if (n >= rule.threshold && (scope === undefined || scope.has(collection))) aboveNow.set(collection, n);
+    for (const [collection, n] of ranked.get(`${measure}:${rule.interval}`) ?? []) {
+      if (n < rule.threshold) break;
+      if (scope === undefined || scope.has(collection)) aboveNow.set(collection, n);
     }
     compareCrossings(alert, aboveNow, states, writes, (collection, count, crossing) =>
       candidates.push({
@@ -284,29 +308,16 @@ async function evaluateTrends(
   }
 }
 
-async function activity(
+async function pendingBuys(
   db: Database,
-  measure: Measure,
   intervals: number[],
   now: Date,
 ): Promise<{ minutes: number; collection: string; n: number }[]> {
-  const minutes = sql`unnest(${sql.param(intervals)}::int[]) as w(minutes)`;
-  if (measure === 'pending') {
-    const { rows } = await db.execute<{ minutes: number; collection: string; n: number }>(sql`
-      select w.minutes, p.collection, count(*)::int as n
-        from ${minutes} join pending_buys p on p.seen_at > ${now}::timestamptz - w.minutes * interval '1 minute'
-       group by w.minutes, p.collection`);
-    return rows;
-  }
-  const column = measure === 'trades' ? sql`s.trades` : sql`s.new_listings`;
-  const current = currentMinute(now);
   const { rows } = await db.execute<{ minutes: number; collection: string; n: number }>(sql`
-    select w.minutes, s.collection, sum(${column})::int as n
-      from ${minutes}
-      join collection_stats_1m s
-        on s.minute > ${current}::timestamptz - w.minutes * interval '1 minute' and s.minute <= ${current}
-     group by w.minutes, s.collection
-    having sum(${column}) > 0`);
+    select w.minutes, p.collection, count(*)::int as n
+      from unnest(${sql.param(intervals)}::int[]) as w(minutes)
+      join pending_buys p on p.seen_at > ${now}::timestamptz - w.minutes * interval '1 minute'
+     group by w.minutes, p.collection`);
   return rows;
 }
 
@@ -331,44 +342,70 @@ async function evaluateWhales(
   candidates: Candidate[],
   writes: StateWrite[],
 ): Promise<void> {
-  const groups = groupBy(alerts, (alert) =>
-    'interval' in alert.rule ? `${alert.collection}:${alert.rule.interval}` : '',
-  );
-  for (const group of groups.values()) {
-    const [first] = group;
-    if (!first || first.collection === null || !('interval' in first.rule)) continue;
-    const since = new Date(now.getTime() - first.rule.interval * MINUTE_MS);
-    const { rows } = await db.execute<{ offerer: string; listed: number; owned: number }>(sql`
-      select l.offerer, count(distinct l.token_id)::int as listed,
-             (select count(*) from tokens t where t.collection = ${first.collection} and t.owner = l.offerer)::int as owned
+  // One read for every collection and interval watched: who listed how many distinct items within it, keeping
+  // only those at the least listing count any of its alerts asks, with what they hold.
+  const groups = new Map<string, { collection: string; minutes: number; least: number }>();
+  for (const alert of alerts) {
+    if (alert.rule.type !== ALERT_TYPE.whaleListings) continue;
+    const { address, interval, listing_count } = alert.rule;
+    const key = `${address}:${interval}`;
+    const group = groups.get(key);
+    groups.set(key, {
+      collection: address,
+      minutes: interval,
+      least: Math.min(group?.least ?? listing_count, listing_count),
+    });
+  }
+  const watched = [...groups.values()];
+  const longest = Math.max(...watched.map((group) => group.minutes));
+  const { rows } = await db.execute<{
+    collection: string;
+    minutes: number;
+    offerer: string;
+    listed: number;
+    owned: number;
+  }>(sql`
+    with g as (
+      select * from unnest(${sql.param(watched.map((w) => w.collection))}::text[], ${sql.param(watched.map((w) => w.minutes))}::int[],
+                           ${sql.param(watched.map((w) => w.least))}::int[]) as g(collection, minutes, least)
+    ),
+    listed as (
+      select g.collection, g.minutes, l.offerer, count(distinct l.token_id)::int as listed
         from listings l
-       where l.collection = ${first.collection} and l.created_at > ${since}
-       group by l.offerer`);
-    for (const alert of group) {
-      const rule = alert.rule;
-      if (rule.type !== ALERT_TYPE.whaleListings) continue;
-      const aboveNow = new Map<string, number>();
-      for (const row of rows) {
-        if (row.owned >= rule.owned_count && row.listed >= rule.listing_count) aboveNow.set(row.offerer, row.listed);
-      }
-      const owned = new Map(rows.map((row) => [row.offerer, row.owned]));
-      compareCrossings(alert, aboveNow, states, writes, (holder, listed, crossing) =>
-        candidates.push({
-          alert,
-          source: `whale:${holder}:${crossing}`,
-          firing: {
-            kind: 'whale',
-            holder,
-            owned: owned.get(holder) ?? 0,
-            listed,
-            minutes: rule.interval,
-            collection: rule.address,
-          },
-          eventAt: now,
-          block: null,
-        }),
-      );
+        join g on g.collection = l.collection and l.created_at > ${now}::timestamptz - g.minutes * interval '1 minute'
+       where l.created_at > ${now}::timestamptz - ${longest} * interval '1 minute'
+       group by g.collection, g.minutes, g.least, l.offerer
+      having count(distinct l.token_id) >= g.least
+    )
+    select listed.*,
+           (select count(*) from tokens t where t.collection = listed.collection and t.owner = listed.offerer)::int as owned
+      from listed`);
+  const byGroup = groupBy(rows, (row) => `${row.collection}:${row.minutes}`);
+  for (const alert of alerts) {
+    const rule = alert.rule;
+    if (rule.type !== ALERT_TYPE.whaleListings) continue;
+    const holders = byGroup.get(`${rule.address}:${rule.interval}`) ?? [];
+    const aboveNow = new Map<string, number>();
+    for (const row of holders) {
+      if (row.owned >= rule.owned_count && row.listed >= rule.listing_count) aboveNow.set(row.offerer, row.listed);
     }
+    const owned = new Map(holders.map((row) => [row.offerer, row.owned]));
+    compareCrossings(alert, aboveNow, states, writes, (holder, listed, crossing) =>
+      candidates.push({
+        alert,
+        source: `whale:${holder}:${crossing}`,
+        firing: {
+          kind: 'whale',
+          holder,
+          owned: owned.get(holder) ?? 0,
+          listed,
+          minutes: rule.interval,
+          collection: rule.address,
+        },
+        eventAt: now,
+        block: null,
+      }),
+    );
   }
 }
 

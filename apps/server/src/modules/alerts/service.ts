@@ -203,4 +203,5 @@ function normalizeRule(rule: AlertRule): AlertRule {
 
 export type { AlertRow };
 export { evaluateAlerts } from './evaluate';
+export { TrendWindows } from './trend-windows';
 export { deliverFiring } from './deliver';

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { currentMinute } from '../../chain/rollup-windows';
+import type { Database } from '../../db/pool';
+import { MINUTE_MS } from '../../time';
+
+/** Minutes behind the current one that are read again every pass: what a short reorg or a late block can still change. */
+const UNSETTLED_MINUTES = 5;
+
+type MinuteCounts = Map<string, { trades: number; listings: number }>;
+
+/**
+ * The per-minute rollups' trades and new listings over the last day, kept in memory between passes: a trending
+ * alert's window can be a day long, and summing a day of rollups for every collection on every block costs hundreds
+ * of milliseconds, while only the latest minutes change. A minute is settled, read once and kept, when it ended
+ * UNSETTLED_MINUTES ago and the indexer has stored a block after it (so a lagging indexer's late sales are not
+ * missed); newer minutes are read again each pass. One per worker process; a fresh one reads everything once.
+ */
+export class TrendWindows {
+  private readonly settled = new Map<number, MinuteCounts>();
+
+  /**
+   * Each collection's trades and new listings over each window (the N latest minutes, the current one included),
+   * for the windows asked: `counts.get(minutes)` maps a collection to its totals.
+   */
+  async totals(
+    db: Database,
+    now: Date,
+    windows: readonly number[],
+  ): Promise<Map<number, Map<string, { trades: number; listings: number }>>> {
+    const result = new Map<number, Map<string, { trades: number; listings: number }>>();
+    if (windows.length === 0) return result;
+    const current = currentMinute(now).getTime();
+    const longest = Math.max(...windows);
+    const first = current - (longest - 1) * MINUTE_MS;
+    for (const minute of this.settled.keys()) if (minute < first) this.settled.delete(minute);
+
+    const { rows: heads } = await db.execute<{ head: string | Date | null }>(
+      sql`select max(timestamp) as head from chain_blocks`,
+    );
+    const head = heads[0]?.head ? new Date(heads[0].head).getTime() : 0;
+    // Settled: ended a while ago, and before the last stored block's minute (later sales may still be on their way).
+    const settledBefore = Math.min(current - UNSETTLED_MINUTES * MINUTE_MS, currentMinute(new Date(head)).getTime());
+    let readFrom = first;
+    while (readFrom < settledBefore && this.settled.has(readFrom)) readFrom += MINUTE_MS;
+    const fresh = await readMinutes(db, new Date(readFrom), new Date(current));
+
+    const minuteCounts = (minute: number): MinuteCounts | undefined =>
+      minute < settledBefore && this.settled.has(minute) ? this.settled.get(minute) : fresh.get(minute);
+    // A quiet minute is settled too (with nothing in it), or the next pass would read from it again.
+    for (let minute = readFrom; minute < settledBefore; minute += MINUTE_MS) {
+      this.settled.set(minute, fresh.get(minute) ?? new Map());
+    }
+
+    // Every window adds up its minutes, newest first, so each shorter window is a step of the longer ones.
+    const sorted = [...new Set(windows)].toSorted((a, b) => a - b);
+    const running = new Map<string, { trades: number; listings: number }>();
+    let minutesAdded = 0;
+    for (const window of sorted) {
+      for (; minutesAdded < window; minutesAdded++) {
+        for (const [collection, counts] of minuteCounts(current - minutesAdded * MINUTE_MS) ?? []) {
+          const total = running.get(collection);
+          if (total) {
+            total.trades += counts.trades;
+            total.listings += counts.listings;
+          } else running.set(collection, { ...counts });
+        }
+      }
+      result.set(window, new Map([...running].map(([collection, total]) => [collection, { ...total }])));
+    }
+    return result;
+  }
+}
+
+async function readMinutes(db: Database, from: Date, to: Date): Promise<Map<number, MinuteCounts>> {
+  const minutes = new Map<number, MinuteCounts>();
+  const { rows } = await db.execute<{
+    minute: string | Date;
+    collection: string;
+    trades: number;
+    listings: number;
+  }>(sql`
+    select minute, collection, trades, new_listings as listings from collection_stats_1m
+     where minute >= ${from} and minute <= ${to} and (trades > 0 or new_listings > 0)`);
+  for (const row of rows) {
+    const minute = new Date(row.minute).getTime();
+    const counts = minutes.get(minute) ?? new Map();
+    counts.set(row.collection, { trades: row.trades, listings: row.listings });
+    minutes.set(minute, counts);
+  }
+  return minutes;
+}
