@@ -9,7 +9,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/pool';
 import { fillableAt } from '../../market/listings/fillable';
-import { MINUTE_MS } from '../../time';
 import { chatMessages, type Firing, type Named } from './messages';
 import { TrendWindows } from './trend-windows';
 
