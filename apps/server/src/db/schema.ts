@@ -517,7 +517,7 @@ export const alerts = pgTable(
 /**
  * What an alert last saw of something it watches (`key`: a collection, a holder in a collection, or 'floor'):
  * whether it was above the alert's threshold (a trend fires once per crossing and re-arms when it falls back) or the
- * floor it last saw, and how many times it fired for it (which names the next firing's source).
+ * floor it last saw, and how many times it fired for it.
  */
 export const alertStates = pgTable(
   'alert_states',

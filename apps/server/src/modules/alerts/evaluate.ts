@@ -33,8 +33,10 @@ type ActiveAlert = {
   lang: Lang;
 };
 
+/** `crossings`: how many times it fired for this key (a floor's next firing is named by it). */
 type State = { above: boolean; valueWei: string | null; crossings: number };
-type StateWrite = State & { alertId: number; key: string };
+/** `fired`: the write is a firing's, which counts one more crossing (the stored count is added to, not set). */
+type StateWrite = State & { alertId: number; key: string; fired: boolean };
 
 /** A firing found by this pass, before the DM limit and earlier passes have had their say. */
 type Candidate = {
@@ -187,7 +189,7 @@ async function alertStates(db: Database, ids: number[]): Promise<Map<number, Map
     value_wei: string | null;
     crossings: number;
   }>(sql`select alert_id, key, above, value_wei::text, crossings from alert_states
-          where alert_id = any(${sql.param(ids)}::bigint[])`);
+          where alert_id = any(${sql.param(ids)}::bigint[]) and (above or key = 'floor')`);
   for (const row of rows) {
     const id = Number(row.alert_id);
     const forAlert = states.get(id) ?? new Map<string, State>();
@@ -198,26 +200,28 @@ async function alertStates(db: Database, ids: number[]): Promise<Map<number, Map
 }
 
 /**
- * Compares what is above an alert's threshold now with what was: each key newly above fires once (its crossing
- * number names the firing), and a key that fell back below is re-armed.
+ * Compares what is above an alert's threshold now with what was: each key newly above fires once, and a key that
+ * fell back below is re-armed. The firing is named by the pass's time: one pass finds the crossing, and its firing
+ * and the state that says "above" commit together, so no later pass finds it again. Only the keys above (and
+ * floors) are read: a key without a row is below.
  */
 function compareCrossings(
   alert: ActiveAlert,
   aboveNow: ReadonlyMap<string, number>,
   states: Map<number, Map<string, State>>,
   writes: StateWrite[],
-  fire: (key: string, count: number, crossing: number) => void,
+  fire: (key: string, count: number) => void,
 ): void {
   const seen = states.get(alert.id);
   for (const [key, count] of aboveNow) {
     const state = seen?.get(key);
     if (state?.above) continue;
-    const crossing = (state?.crossings ?? 0) + 1;
-    writes.push({ alertId: alert.id, key, above: true, valueWei: null, crossings: crossing });
-    fire(key, count, crossing);
+    writes.push({ alertId: alert.id, key, above: true, valueWei: null, crossings: 0, fired: true });
+    fire(key, count);
   }
   for (const [key, state] of seen ?? []) {
-    if (state.above && !aboveNow.has(key)) writes.push({ alertId: alert.id, key, ...state, above: false });
+    if (state.above && !aboveNow.has(key))
+      writes.push({ alertId: alert.id, key, ...state, above: false, fired: false });
   }
 }
 
@@ -295,10 +299,10 @@ async function evaluateTrends(
       if (n < rule.threshold) break;
       if (scope === undefined || scope.has(collection)) aboveNow.set(collection, n);
     }
-    compareCrossings(alert, aboveNow, states, writes, (collection, count, crossing) =>
+    compareCrossings(alert, aboveNow, states, writes, (collection, count) =>
       candidates.push({
         alert,
-        source: `trend:${collection}:${crossing}`,
+        source: `trend:${collection}:${now.getTime()}`,
         firing: { kind: 'trend', measure, collection, count, minutes: rule.interval },
         eventAt: now,
         block: null,
@@ -389,10 +393,10 @@ async function evaluateWhales(
       if (row.owned >= rule.owned_count && row.listed >= rule.listing_count) aboveNow.set(row.offerer, row.listed);
     }
     const owned = new Map(holders.map((row) => [row.offerer, row.owned]));
-    compareCrossings(alert, aboveNow, states, writes, (holder, listed, crossing) =>
+    compareCrossings(alert, aboveNow, states, writes, (holder, listed) =>
       candidates.push({
         alert,
-        source: `whale:${holder}:${crossing}`,
+        source: `whale:${holder}:${now.getTime()}`,
         firing: {
           kind: 'whale',
           holder,
@@ -435,7 +439,6 @@ async function evaluateFloors(
     const state = states.get(alert.id)?.get('floor');
     const previous = state?.valueWei ?? null;
     if (previous === floor) continue;
-    const crossings = state?.crossings ?? 0;
     const crossed =
       previous === null
         ? []
@@ -448,12 +451,18 @@ async function evaluateFloors(
               ? []
               : [{ priceWei: priceWei.toString(), direction: isBelow ? 'down' : 'up' } as const];
           });
-    const crossing = crossed.length > 0 ? crossings + 1 : crossings;
-    writes.push({ alertId: alert.id, key: 'floor', above: false, valueWei: floor, crossings: crossing });
+    writes.push({
+      alertId: alert.id,
+      key: 'floor',
+      above: false,
+      valueWei: floor,
+      crossings: 0,
+      fired: crossed.length > 0,
+    });
     if (crossed.length > 0) {
       candidates.push({
         alert,
-        source: `floor:${crossing}`,
+        source: `floor:${(state?.crossings ?? 0) + 1}`,
         firing: { kind: 'floor', collection: rule.address, floorWei: floor, crossed },
         eventAt: now,
         block: null,
@@ -655,11 +664,11 @@ async function writeStates(tx: Transaction, writes: StateWrite[]): Promise<void>
     insert into alert_states (alert_id, key, above, value_wei, crossings)
     select w.* from unnest(${sql.param(writes.map((w) => w.alertId))}::bigint[], ${sql.param(writes.map((w) => w.key))}::text[],
                            ${sql.param(writes.map((w) => w.above))}::boolean[], ${sql.param(writes.map((w) => w.valueWei))}::numeric[],
-                           ${sql.param(writes.map((w) => w.crossings))}::int[]) as w(alert_id, key, above, value_wei, crossings)
+                           ${sql.param(writes.map((w) => (w.fired ? 1 : 0)))}::int[]) as w(alert_id, key, above, value_wei, crossings)
       -- An alert deleted since the pass read it has no state to keep.
       join alerts a on a.id = w.alert_id
     on conflict (alert_id, key) do update
-      set above = excluded.above, value_wei = excluded.value_wei, crossings = excluded.crossings`);
+      set above = excluded.above, value_wei = excluded.value_wei, crossings = alert_states.crossings + excluded.crossings`);
 }
 
 type DeliveryRow = {
