@@ -154,6 +154,8 @@ export const tokens = pgTable(
   (table) => [
     primaryKey({ columns: [table.collection, table.tokenId] }),
     index('tokens_metadata_queue_idx').on(table.metadataStatus, table.metadataNextAttemptAt),
+    // What a holder has of a collection (whale alerts count it for every lister they check).
+    index('tokens_collection_owner_idx').on(table.collection, table.owner),
   ],
 );
 

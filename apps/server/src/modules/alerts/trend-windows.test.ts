@@ -53,6 +53,21 @@ describe('trend windows kept between passes', () => {
     expect(await trades(windows, 60)).toBe(16);
   });
 
+  it('count a block stamped in the last second of a minute for a one-minute window evaluated just after it', async () => {
+    const stamped = new Date(Date.parse(minute(1)) - 1000);
+    await database().pool.query(
+      `insert into chain_blocks (number, hash, parent_hash, timestamp) values (1, '0x1', '0x', $1)`,
+      [stamped],
+    );
+    await insertRollup(database().pool, CATS, minute(0), { trades: 2 });
+    const justAfter = new Date(Date.parse(minute(1)) + 500);
+    const totals = await new TrendWindows().totals(database().db, justAfter, [1]);
+    expect(totals.get(1)?.get(CATS)?.trades).toBe(2);
+    // With no block for a minute, the window follows the clock: the chain stopped, time did not.
+    const later = new Date(Date.parse(minute(2)) + 500);
+    expect((await new TrendWindows().totals(database().db, later, [1])).get(1)?.get(CATS)).toBeUndefined();
+  });
+
   it('forget minutes that left the longest window', async () => {
     const windows = new TrendWindows();
     await headAt(0);

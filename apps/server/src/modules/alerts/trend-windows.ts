@@ -17,57 +17,62 @@ type MinuteCounts = Map<string, { trades: number; listings: number }>;
  */
 export class TrendWindows {
   private readonly settled = new Map<number, MinuteCounts>();
+  /** Each window's totals over its settled minutes, with the minutes they cover: the same for a minute's passes. */
+  private readonly settledSums = new Map<number, { from: number; to: number; totals: MinuteCounts }>();
 
   /**
    * Each collection's trades and new listings over each window (the N latest minutes, the current one included),
-   * for the windows asked: `counts.get(minutes)` maps a collection to its totals.
+   * for the windows asked: `totals.get(minutes)` maps a collection to its totals. "Now" is the latest block's time
+   * while blocks keep coming (within a minute): a block stamped 12:00:59 and evaluated at 12:01:00.5 still counts
+   * for a one-minute window. New listings stamped in a newer minute wait for the next block.
    */
-  async totals(
-    db: Database,
-    now: Date,
-    windows: readonly number[],
-  ): Promise<Map<number, Map<string, { trades: number; listings: number }>>> {
-    const result = new Map<number, Map<string, { trades: number; listings: number }>>();
+  async totals(db: Database, now: Date, windows: readonly number[]): Promise<Map<number, MinuteCounts>> {
+    const result = new Map<number, MinuteCounts>();
     if (windows.length === 0) return result;
-    const current = currentMinute(now).getTime();
-    const longest = Math.max(...windows);
-    const first = current - (longest - 1) * MINUTE_MS;
-    for (const minute of this.settled.keys()) if (minute < first) this.settled.delete(minute);
-
     const { rows: heads } = await db.execute<{ head: string | Date | null }>(
       sql`select max(timestamp) as head from chain_blocks`,
     );
     const head = heads[0]?.head ? new Date(heads[0].head).getTime() : 0;
+    const anchor = head <= now.getTime() && now.getTime() - head < MINUTE_MS ? head : now.getTime();
+    const current = currentMinute(new Date(anchor)).getTime();
+    const longest = Math.max(...windows);
+    const first = current - (longest - 1) * MINUTE_MS;
+    for (const minute of this.settled.keys()) if (minute < first) this.settled.delete(minute);
+
     // Settled: ended a while ago, and before the last stored block's minute (later sales may still be on their way).
     const settledBefore = Math.min(current - UNSETTLED_MINUTES * MINUTE_MS, currentMinute(new Date(head)).getTime());
     let readFrom = first;
     while (readFrom < settledBefore && this.settled.has(readFrom)) readFrom += MINUTE_MS;
     const fresh = await readMinutes(db, new Date(readFrom), new Date(current));
-
-    const minuteCounts = (minute: number): MinuteCounts | undefined =>
-      minute < settledBefore && this.settled.has(minute) ? this.settled.get(minute) : fresh.get(minute);
     // A quiet minute is settled too (with nothing in it), or the next pass would read from it again.
     for (let minute = readFrom; minute < settledBefore; minute += MINUTE_MS) {
       this.settled.set(minute, fresh.get(minute) ?? new Map());
     }
 
-    // Every window adds up its minutes, newest first, so each shorter window is a step of the longer ones.
-    const sorted = [...new Set(windows)].toSorted((a, b) => a - b);
-    const running = new Map<string, { trades: number; listings: number }>();
-    let minutesAdded = 0;
-    for (const window of sorted) {
-      for (; minutesAdded < window; minutesAdded++) {
-        for (const [collection, counts] of minuteCounts(current - minutesAdded * MINUTE_MS) ?? []) {
-          const total = running.get(collection);
-          if (total) {
-            total.trades += counts.trades;
-            total.listings += counts.listings;
-          } else running.set(collection, { ...counts });
-        }
+    for (const window of new Set(windows)) {
+      const from = current - (window - 1) * MINUTE_MS;
+      const to = Math.max(from, settledBefore);
+      let sum = this.settledSums.get(window);
+      if (sum?.from !== from || sum.to !== to) {
+        sum = { from, to, totals: new Map() };
+        for (let minute = from; minute < to; minute += MINUTE_MS) addInto(sum.totals, this.settled.get(minute));
+        this.settledSums.set(window, sum);
       }
-      result.set(window, new Map([...running].map(([collection, total]) => [collection, { ...total }])));
+      const totals = new Map([...sum.totals].map(([collection, total]) => [collection, { ...total }]));
+      for (let minute = to; minute <= current; minute += MINUTE_MS) addInto(totals, fresh.get(minute));
+      result.set(window, totals);
     }
     return result;
+  }
+}
+
+function addInto(totals: MinuteCounts, counts: MinuteCounts | undefined): void {
+  for (const [collection, { trades, listings }] of counts ?? []) {
+    const total = totals.get(collection);
+    if (total) {
+      total.trades += trades;
+      total.listings += listings;
+    } else totals.set(collection, { trades, listings });
   }
 }
 
