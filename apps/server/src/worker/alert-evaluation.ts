@@ -1,5 +1,5 @@
 import { BLOCKS_CHANNEL } from '../chain/indexer';
-import { evaluateAlerts, TrendWindows } from '../modules/alerts/service';
+import { evaluateAlerts, PassMemory, TrendWindows } from '../modules/alerts/service';
 import { ALERT_DM_TASK } from './alert-dm';
 import type { Job } from './job';
 
@@ -8,8 +8,9 @@ import type { Job } from './job';
  * blocks (listings and the mempool move without one; reminders come due). One pass at a time across workers; the DMs
  * of its firings go out as runs of the alert-dm task, started right after the pass.
  */
-/** This process's copy of the settled rollup minutes, kept between passes. */
+/** This process's copy of the settled rollup minutes, and of the alerts and states, kept between passes. */
 const windows = new TrendWindows();
+const memory = new PassMemory();
 
 export const alertEvaluationJob: Job = {
   name: 'alert-evaluation',
@@ -22,6 +23,7 @@ export const alertEvaluationJob: Job = {
       origin: alerts.origin,
       enqueue: (tx, ids) => tasks.enqueue(tx, ALERT_DM_TASK, ids),
       windows,
+      memory,
     });
     if (evaluation.queued.length > 0) tasks.wake(ALERT_DM_TASK);
     return { queued: evaluation.queued.length, limited: evaluation.limited };

@@ -11,7 +11,8 @@ import {
   insertTokens,
 } from '../../testing/market-rows';
 import { testClock, testConfig } from '../../testing/server';
-import { evaluateAlerts } from './evaluate';
+import { evaluateAlerts, PassMemory } from './evaluate';
+import { TrendWindows } from './trend-windows';
 import { saveAlert } from './service';
 
 const database = useTestDatabase();
@@ -27,6 +28,10 @@ type Delivery = { alert_id: string; source: string; status: string; content: str
 
 const ctx = () => ({ config: testConfig(), db: database().db, now: clock.now });
 
+/** What the worker keeps between passes: every test runs its passes as the worker does, changes in between. */
+const windows = new TrendWindows();
+const memory = new PassMemory();
+
 /** One pass, as the worker runs it; returns the ids it enqueued. */
 async function evaluate(): Promise<number[]> {
   const enqueued: number[] = [];
@@ -34,6 +39,8 @@ async function evaluate(): Promise<number[]> {
     now: clock.now(),
     origin: ORIGIN,
     enqueue: async (_tx, ids) => void enqueued.push(...ids),
+    windows,
+    memory,
   });
   expect(result.queued).toEqual(enqueued);
   return enqueued;
@@ -263,6 +270,27 @@ describe('every alert', () => {
     expect(await evaluate()).toEqual([]);
     await query(`update chat_links set reachable = true`);
     expect(await evaluate()).toHaveLength(1);
+  });
+
+  it("reads alerts and states again after another worker's pass or any change to them", async () => {
+    await addAlert({ type: 302, address: CATS, interval: 5, threshold: 1 });
+    await insertRollup(database().pool, CATS, minute(), { trades: 1 });
+    expect(await evaluate()).toHaveLength(1);
+    // Another worker's pass re-armed the alert (its count fell back) and stamped the cursor: this worker must not
+    // trust what it kept, or it would never fire again.
+    await query(`update alert_states set above = false`);
+    await query(`update alert_cursor set listings_at = listings_at + interval '1 second'`);
+    clock.advance(2000);
+    expect(await evaluate()).toHaveLength(1);
+    // A new alert is seen at once.
+    await addAlert({ type: 302, address: CATS, interval: 5, threshold: 1, title: 'second' });
+    clock.advance(2000);
+    expect(await evaluate()).toHaveLength(1);
+    // A link that stopped taking DMs stops the evaluation.
+    await query(`update alert_states set above = false`);
+    await query(`update chat_links set reachable = false`);
+    clock.advance(2000);
+    expect(await evaluate()).toEqual([]);
   });
 
   it("is worded in the user's language", async () => {

@@ -63,6 +63,8 @@ export type EvaluationOptions = {
   enqueue: (tx: Transaction, deliveryIds: number[]) => Promise<void>;
   /** The rollups kept from earlier passes (the worker keeps one); without it, a pass reads the whole day. */
   windows?: TrendWindows;
+  /** The alerts and states kept from this worker's last pass; without it, a pass reads them all. */
+  memory?: PassMemory;
 };
 
 /**
@@ -74,11 +76,17 @@ export type EvaluationOptions = {
  */
 export async function evaluateAlerts(db: Database, options: EvaluationOptions): Promise<Evaluation> {
   const { now } = options;
-  const alerts = await activeAlerts(db);
-  const states = await alertStates(
-    db,
-    alerts.map((alert) => alert.id),
-  );
+  // The marker first: a change after it (and before the reads) only makes the next pass read again.
+  const marker = await passMarker(db);
+  const kept = options.memory?.kept;
+  const unchanged = kept !== undefined && sameMarker(kept.marker, marker);
+  const alerts = unchanged ? kept.alerts : await activeAlerts(db);
+  const states = unchanged
+    ? kept.states
+    : await alertStates(
+        db,
+        alerts.map((alert) => alert.id),
+      );
   const byType = groupBy(alerts, (alert) => alert.type);
   const of = (...types: AlertType[]) => types.flatMap((type) => byType.get(type) ?? []);
   const candidates: Candidate[] = [];
@@ -141,14 +149,59 @@ export async function evaluateAlerts(db: Database, options: EvaluationOptions): 
     };
   });
 
-  return db.transaction(async (tx) => {
+  if (options.memory) options.memory.kept = undefined;
+  const evaluation = await db.transaction(async (tx) => {
     await writeStates(tx, writes);
-    await setWalletCursor(tx, cursor.next);
+    const passedAt = await setWalletCursor(tx, cursor.next);
     const written = await insertDeliveries(tx, rows, now);
     const queued = written.filter((row) => row.status === 'queued').map((row) => row.id);
     if (queued.length > 0) await options.enqueue(tx, queued);
-    return { queued, limited: written.length - queued.length };
+    return { queued, limited: written.length - queued.length, passedAt };
   });
+  if (options.memory) {
+    applyStateWrites(states, writes);
+    // What the next pass will read if nothing but this pass changed alerts, links or states since the marker.
+    options.memory.kept = { marker: { ...marker, passedAt: evaluation.passedAt }, alerts, states };
+  }
+  return { queued: evaluation.queued, limited: evaluation.limited };
+}
+
+/**
+ * The alerts, links and states a pass read, kept for the next pass of this worker (one per process): reading and
+ * parsing ten thousand alerts and their states is most of a pass. They are used again only while the marker says
+ * nothing changed them: the rows of alerts and links are counted and their row versions summed (any insert, update
+ * or delete moves it: a written row gets its transaction's id, `xmin`), and a pass stamps the cursor, so another
+ * worker's pass in between means reading again.
+ */
+export class PassMemory {
+  kept: { marker: PassMarker; alerts: ActiveAlert[]; states: Map<number, Map<string, State>> } | undefined;
+}
+
+type PassMarker = { alerts: string; links: string; passedAt: string | null };
+
+async function passMarker(db: Database): Promise<PassMarker> {
+  const { rows } = await db.execute<{ alerts: string; links: string; passed_at: string | null }>(sql`
+    select (select count(*) || '|' || coalesce(sum(xmin::text::bigint), 0) from alerts) as alerts,
+           (select count(*) || '|' || coalesce(sum(xmin::text::bigint), 0) from chat_links) as links,
+           (select listings_at::text from alert_cursor) as passed_at`);
+  const row = rows[0];
+  return { alerts: row?.alerts ?? '', links: row?.links ?? '', passedAt: row?.passed_at ?? null };
+}
+
+function sameMarker(a: PassMarker, b: PassMarker): boolean {
+  return a.alerts === b.alerts && a.links === b.links && a.passedAt === b.passedAt;
+}
+
+/** Each write as the next pass would read it: keys above and floors, with their counts. */
+function applyStateWrites(states: Map<number, Map<string, State>>, writes: readonly StateWrite[]): void {
+  for (const write of writes) {
+    const forAlert = states.get(write.alertId) ?? new Map<string, State>();
+    const crossings = (forAlert.get(write.key)?.crossings ?? 0) + (write.fired ? 1 : 0);
+    if (write.above || write.key === 'floor') {
+      forAlert.set(write.key, { above: write.above, valueWei: write.valueWei, crossings });
+    } else forAlert.delete(write.key);
+    states.set(write.alertId, forAlert);
+  }
 }
 
 async function activeAlerts(db: Database): Promise<ActiveAlert[]> {
@@ -497,10 +550,13 @@ async function walletCursor(db: Database, now: Date): Promise<{ previous: Wallet
   return { previous, next: { block: head, listingsAt: now } };
 }
 
-async function setWalletCursor(tx: Transaction, mark: WalletMark): Promise<void> {
-  await tx.execute(sql`
+/** Returns the stamp as the marker reads it. */
+async function setWalletCursor(tx: Transaction, mark: WalletMark): Promise<string> {
+  const { rows } = await tx.execute<{ passed_at: string }>(sql`
     insert into alert_cursor (id, block_number, listings_at) values (true, ${mark.block}, ${mark.listingsAt})
-    on conflict (id) do update set block_number = excluded.block_number, listings_at = excluded.listings_at`);
+    on conflict (id) do update set block_number = excluded.block_number, listings_at = excluded.listings_at
+    returning listings_at::text as passed_at`);
+  return rows[0]?.passed_at ?? '';
 }
 
 /**

@@ -202,6 +202,6 @@ function normalizeRule(rule: AlertRule): AlertRule {
 }
 
 export type { AlertRow };
-export { evaluateAlerts } from './evaluate';
+export { evaluateAlerts, PassMemory } from './evaluate';
 export { TrendWindows } from './trend-windows';
 export { deliverFiring } from './deliver';

@@ -114,5 +114,9 @@ export async function updateChatLink(
 
 /** DMs follow the language the user last used FloorDesk in. */
 export async function setChatLanguage(db: Executor, user: string, lang: Lang): Promise<void> {
-  await db.update(chatLinks).set({ lang }).where(eq(chatLinks.userAddress, user));
+  await db
+    .update(chatLinks)
+    .set({ lang })
+    // Only a change is written: the worker keeps links in memory until one of them changes.
+    .where(and(eq(chatLinks.userAddress, user), sql`${chatLinks.lang} <> ${lang}`));
 }
