@@ -2,9 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { type DevnetChatServer, startDevnetChatServer } from '@floordesk/devnet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { currentMinute } from '../chain/rollup-windows';
 import { useTestDatabase } from '../testing/database';
-import { insertCollection, insertRollup } from '../testing/market-rows';
+import { crossingTrendAlert } from '../testing/alert-rows';
 
 const database = useTestDatabase();
 const USER = '0x00000000000000000000000000000000000000a4';
@@ -43,20 +42,16 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
 it('a worker killed between posting a DM and recording it: after a restart the DM is sent exactly once', async () => {
   const { pool } = database();
   const person = chat.createUser();
-  await pool.query(`insert into users (address, created_at, last_login_at) values ($1, now(), now())`, [USER]);
-  await pool.query(`insert into chat_links (user_address, chat_id, lang, updated_at) values ($1, $2, 'en', now())`, [
-    USER,
-    person.id,
-  ]);
-  await insertCollection(pool, CATS, { name: 'Crash Cats' });
-  await pool.query(
-    `insert into alerts (user_address, type, title, enabled, dm_limit, collection, rule, created_at, updated_at)
-     values ($1, 302, 'Cats moving', true, 10, $2, $3, now(), now())`,
-    [USER, CATS, { type: 302, address: CATS, interval: 5, threshold: 2 }],
-  );
   // The chat service posts the DM, then takes 10 s to answer: the worker is killed while it waits.
   chat.queueFaults({ status: 503, applied: true, delayMs: 10_000, route: 'create_message' });
-  await insertRollup(pool, CATS, currentMinute(new Date()).toISOString(), { trades: 2 });
+  await crossingTrendAlert(pool, {
+    user: USER,
+    chatId: person.id,
+    collection: CATS,
+    collectionName: 'Crash Cats',
+    title: 'Cats moving',
+    threshold: 2,
+  });
 
   const first = spawnWorker();
   await waitFor(() => (chat.messages(person.id)?.length ?? 0) > 0, 60_000);

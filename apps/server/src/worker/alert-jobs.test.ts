@@ -2,11 +2,10 @@ import { type DevnetChatServer, startDevnetChatServer } from '@floordesk/devnet'
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ChainAccess } from '../chain/client';
-import { currentMinute } from '../chain/rollup-windows';
 import { discordBot } from '../chat/discord';
 import { createGuardedFetch } from '../net/guarded-fetch';
 import { useTestDatabase } from '../testing/database';
-import { insertCollection, insertRollup } from '../testing/market-rows';
+import { crossingTrendAlert } from '../testing/alert-rows';
 import { alertDmTask } from './alert-dm';
 import { alertEvaluationJob } from './alert-evaluation';
 import { startWorker, type Worker } from './worker';
@@ -38,18 +37,14 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promis
 it('the worker evaluates alerts and its DM task sends each firing once, through the job queue', async () => {
   const { pool, db } = database();
   const person = chat.createUser();
-  await pool.query(`insert into users (address, created_at, last_login_at) values ($1, now(), now())`, [USER]);
-  await pool.query(`insert into chat_links (user_address, chat_id, lang, updated_at) values ($1, $2, 'en', now())`, [
-    USER,
-    person.id,
-  ]);
-  await insertCollection(pool, CATS, { name: 'Queue Cats' });
-  await pool.query(
-    `insert into alerts (user_address, type, title, enabled, dm_limit, collection, rule, created_at, updated_at)
-     values ($1, 302, 'Cats moving', true, 10, $2, $3, now(), now())`,
-    [USER, CATS, { type: 302, address: CATS, interval: 5, threshold: 3 }],
-  );
-  await insertRollup(pool, CATS, currentMinute(new Date()).toISOString(), { trades: 3 });
+  await crossingTrendAlert(pool, {
+    user: USER,
+    chatId: person.id,
+    collection: CATS,
+    collectionName: 'Queue Cats',
+    title: 'Cats moving',
+    threshold: 3,
+  });
 
   worker = await startWorker({
     pool,

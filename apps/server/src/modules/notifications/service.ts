@@ -13,6 +13,7 @@ import { ok, refuse, type Result } from '../../result';
 import { ensNames } from '../ens/service';
 import {
   insertNotifications,
+  type NewNotification,
   notificationPage,
   type NotificationRow,
   notificationsById,
@@ -26,21 +27,7 @@ export async function postAnnouncement(
 ): Promise<Result<{ id: string }>> {
   if (!ctx.config.operatorAddresses.has(caller)) return refuse(Status.OperatorOnly);
   const [written] = await insertNotifications(ctx.db, [
-    {
-      userAddress: null,
-      type: NOTIFICATION_TYPE.announcement,
-      wallet: null,
-      collection: null,
-      tokenId: null,
-      priceWei: null,
-      profitWei: null,
-      title: request.title,
-      body: request.des,
-      txHash: null,
-      blockNumber: null,
-      source: `announcement:${randomUUID()}`,
-      createdAt: ctx.now(),
-    },
+    notice(null, { title: request.title, body: request.des, source: `announcement:${randomUUID()}`, at: ctx.now() }),
   ]);
   if (!written) throw new Error('an announcement with a fresh source was not written');
   return ok({ id: written.id });
@@ -96,23 +83,26 @@ async function toItems(ctx: Pick<AppContext, 'db' | 'chain' | 'now'>, rows: read
 export async function postUserNotice(
   db: Executor,
   user: string,
-  notice: { title: string; body: string; source: string; at: Date },
+  text: { title: string; body: string; source: string; at: Date },
 ): Promise<void> {
-  await insertNotifications(db, [
-    {
-      userAddress: user,
-      type: NOTIFICATION_TYPE.announcement,
-      wallet: null,
-      collection: null,
-      tokenId: null,
-      priceWei: null,
-      profitWei: null,
-      title: notice.title,
-      body: notice.body,
-      txHash: null,
-      blockNumber: null,
-      source: notice.source,
-      createdAt: notice.at,
-    },
-  ]);
+  await insertNotifications(db, [notice(user, text)]);
+}
+
+/** A type-1000 notice: to one user, or to everyone (`user` null). */
+function notice(user: string | null, text: { title: string; body: string; source: string; at: Date }): NewNotification {
+  return {
+    userAddress: user,
+    type: NOTIFICATION_TYPE.announcement,
+    wallet: null,
+    collection: null,
+    tokenId: null,
+    priceWei: null,
+    profitWei: null,
+    title: text.title,
+    body: text.body,
+    txHash: null,
+    blockNumber: null,
+    source: text.source,
+    createdAt: text.at,
+  };
 }
