@@ -1,22 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  fulfillOrderArgs,
-  orderPrice,
-  receiptOf,
-  SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
-} from '@floordesk/contracts';
-import {
-  botAccounts,
-  COLLECTIONS,
-  type DevnetChatServer,
-  listingOrder,
-  rpc,
-  startDevnetChatServer,
-  toPostListing,
-} from '@floordesk/devnet';
-import { ALERT_TYPE, type AlertInput, DEVNET_CHAIN_ID } from '@floordesk/protocol';
+import { receiptOf } from '@floordesk/contracts';
+import { botAccounts, COLLECTIONS, type DevnetChatServer, rpc, startDevnetChatServer } from '@floordesk/devnet';
+import { ALERT_TYPE, type AlertInput } from '@floordesk/protocol';
 import pino from 'pino';
 import {
   type Account,
@@ -36,14 +21,13 @@ import { discordBot } from '../apps/server/src/chat/discord';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { devnetChainAccess } from '../apps/server/src/devnet';
-import { submitListing } from '../apps/server/src/market/listings/submit';
 import { saveAlert } from '../apps/server/src/modules/alerts/service';
 import { createGuardedFetch } from '../apps/server/src/net/guarded-fetch';
 import { alertDmTask } from '../apps/server/src/worker/alert-dm';
 import { alertEvaluationJob } from '../apps/server/src/worker/alert-evaluation';
 import { startWorker, type Worker } from '../apps/server/src/worker/worker';
 import { openBenchServer } from './bench-database';
-import { startBenchDevnet, startBenchIndexer } from './bench-devnet';
+import { fillAtOnce, postBenchListing, startBenchDevnet, startBenchIndexer } from './bench-devnet';
 import { watchBlocks } from './block-watch';
 import type { Benchmark } from './run';
 import { quantile, round as roundTo } from './stats';
@@ -150,31 +134,15 @@ const benchmark: Benchmark = {
         const block = await chain.client.getBlock();
         return Promise.all(
           tokenIds.map(async (tokenId) => {
-            const order = listingOrder({
-              offerer: trader.address,
-              token: { address: round.collection, standard: 'erc721', royaltyBps: round.royaltyBps },
+            return postBenchListing(ctx, devnet, trader, {
+              collection: round.collection,
+              royaltyBps: round.royaltyBps,
               tokenId,
-              amount: 1n,
               priceWei,
-              marketplace: { conduitKey: devnet.manifest.conduit.key, ...devnet.manifest.marketplaces.opensea },
-              royaltyRecipient: devnet.manifest.deployer,
               startTime: block.timestamp - 60n,
               endTime: block.timestamp + seconds,
               salt: ++salt,
-              counter: 0n,
             });
-            const signature = await trader.signTypedData({
-              domain: seaportDomain(DEVNET_CHAIN_ID, devnet.manifest.seaport),
-              types: SEAPORT_ORDER_TYPES,
-              primaryType: 'OrderComponents',
-              message: order,
-            });
-            const posted = await submitListing(
-              ctx,
-              toPostListing({ order, signature }, DEVNET_CHAIN_ID, devnet.manifest.seaport),
-            );
-            if (!posted.ok) throw new Error(`the order book refused a listing: ${posted.status}`);
-            return { order, signature };
           }),
         );
       };
@@ -271,18 +239,7 @@ const benchmark: Benchmark = {
         // before a pass may see them. Rounds start early enough in a minute for their block to stay in it.
         if (Date.now() % 60_000 > 50_000) await sleep(60_000 - (Date.now() % 60_000) + 500);
         const expected = received() + TRENDING_USERS + bots.length + floorWatchers.length;
-        const receipts = await Promise.all(
-          orders.map(async (signed, i) => {
-            const hash = await walletOf(bots[i] as Account).writeContract({
-              address: devnet.manifest.seaport,
-              abi: SEAPORT_ABI,
-              functionName: 'fulfillOrder',
-              args: fulfillOrderArgs(signed),
-              value: orderPrice(signed.order),
-            });
-            return receiptOf(chain.client, hash);
-          }),
-        );
+        const receipts = await fillAtOnce(devnet, chain, bots, orders);
         const failed = receipts.filter((receipt) => receipt.status !== 'success').length;
         if (failed > 0) throw new Error(`round ${index}: ${failed} buys reverted`);
         round.buyBlock = Math.max(...receipts.map((receipt) => Number(receipt.blockNumber)));

@@ -1,12 +1,26 @@
 import { cp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Devnet, startDevnet } from '@floordesk/devnet';
+import {
+  fulfillOrderArgs,
+  orderPrice,
+  receiptOf,
+  SEAPORT_ABI,
+  SEAPORT_ORDER_TYPES,
+  seaportDomain,
+  type SignedOrder,
+} from '@floordesk/contracts';
+import { type Devnet, listingOrder, startDevnet, toPostListing } from '@floordesk/devnet';
+import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
+import { type Account, type Address, createWalletClient, http, type LocalAccount, type TransactionReceipt } from 'viem';
+import { foundry } from 'viem/chains';
 import pino from 'pino';
 import type { ChainAccess } from '../apps/server/src/chain/client';
 import { type Indexer, INDEXER_LOCK_KEY, startIndexer } from '../apps/server/src/chain/indexer';
 import { temporaryDataDir } from '../apps/server/src/db/embedded';
 import { type DatabaseConnection, tryAdvisoryLock } from '../apps/server/src/db/pool';
+import type { AppContext } from '../apps/server/src/context';
+import { submitListing } from '../apps/server/src/market/listings/submit';
 
 const ORIGIN = 'http://127.0.0.1:1';
 
@@ -57,4 +71,76 @@ export function startBenchIndexer(
     startBlock,
     ...(pollMs !== undefined && { pollMs }),
   });
+}
+
+/** A listing to sign: one ERC-721 token, on OpenSea's terms with the collection's royalty. */
+export type BenchListing = {
+  collection: Address;
+  royaltyBps: number;
+  tokenId: bigint;
+  priceWei: bigint;
+  startTime: bigint;
+  endTime: bigint;
+  salt: bigint;
+};
+
+/**
+ * Signs a listing as `seller` and hands it to the order book in-process, as a marketplace connector does; throws if
+ * the order book refuses it.
+ */
+export async function postBenchListing(
+  ctx: AppContext,
+  devnet: Devnet,
+  seller: LocalAccount,
+  listing: BenchListing,
+): Promise<SignedOrder> {
+  const order = listingOrder({
+    offerer: seller.address,
+    token: { address: listing.collection, standard: 'erc721', royaltyBps: listing.royaltyBps },
+    tokenId: listing.tokenId,
+    amount: 1n,
+    priceWei: listing.priceWei,
+    marketplace: { conduitKey: devnet.manifest.conduit.key, ...devnet.manifest.marketplaces.opensea },
+    royaltyRecipient: devnet.manifest.deployer,
+    startTime: listing.startTime,
+    endTime: listing.endTime,
+    salt: listing.salt,
+    counter: 0n,
+  });
+  const signature = await seller.signTypedData({
+    domain: seaportDomain(DEVNET_CHAIN_ID, devnet.manifest.seaport),
+    types: SEAPORT_ORDER_TYPES,
+    primaryType: 'OrderComponents',
+    message: order,
+  });
+  const posted = await submitListing(
+    ctx,
+    toPostListing({ order, signature }, DEVNET_CHAIN_ID, devnet.manifest.seaport),
+  );
+  if (!posted.ok) throw new Error(`the order book refused a listing: ${posted.status}`);
+  return { order, signature };
+}
+
+/** Each buyer fills one order with Seaport's fulfillOrder, all sent at once so they share a block; their receipts. */
+export function fillAtOnce(
+  devnet: Devnet,
+  chain: ChainAccess,
+  buyers: readonly Account[],
+  orders: readonly SignedOrder[],
+): Promise<TransactionReceipt[]> {
+  return Promise.all(
+    orders.map(async (signed, i) => {
+      const buyer = buyers[i];
+      if (!buyer) throw new Error(`no buyer for order ${i}`);
+      const wallet = createWalletClient({ account: buyer, chain: foundry, transport: http(devnet.rpcUrl) });
+      const hash = await wallet.writeContract({
+        address: devnet.manifest.seaport,
+        abi: SEAPORT_ABI,
+        functionName: 'fulfillOrder',
+        args: fulfillOrderArgs(signed),
+        value: orderPrice(signed.order),
+      });
+      return receiptOf(chain.client, hash);
+    }),
+  );
 }

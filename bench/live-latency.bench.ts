@@ -1,14 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  fulfillOrderArgs,
-  orderPrice,
-  receiptOf,
-  SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
-} from '@floordesk/contracts';
-import { botAccounts, collectionBySlug, listingOrder, rpc, toPostListing } from '@floordesk/devnet';
-import { DEVNET_CHAIN_ID, LIVE_MESSAGE, type LiveConnectionData, type LiveMessage } from '@floordesk/protocol';
+import { receiptOf } from '@floordesk/contracts';
+import { botAccounts, collectionBySlug, rpc } from '@floordesk/devnet';
+import { LIVE_MESSAGE, type LiveConnectionData, type LiveMessage } from '@floordesk/protocol';
 import mqtt from 'mqtt';
 import {
   type Account,
@@ -30,11 +23,10 @@ import { devnetChainAccess } from '../apps/server/src/devnet';
 import { buildServer } from '../apps/server/src/http/server';
 import { credentialStore } from '../apps/server/src/live/credentials';
 import { embeddedBrokerUrl, MQTT_PATH, startEmbeddedBroker } from '../apps/server/src/live/embedded-broker';
-import { submitListing } from '../apps/server/src/market/listings/submit';
 import { sessionHeaders, signIn } from '../apps/server/src/testing/wallets';
 import { openBenchServer } from './bench-database';
 import { watchBlocks } from './block-watch';
-import { startBenchDevnet, startBenchIndexer } from './bench-devnet';
+import { fillAtOnce, postBenchListing, startBenchDevnet, startBenchIndexer } from './bench-devnet';
 import type { Benchmark } from './run';
 import { quantile, round } from './stats';
 
@@ -147,44 +139,19 @@ const benchmark: Benchmark = {
         const orders = [];
         const block = await chain.client.getBlock();
         for (const tokenId of batch) {
-          const order = listingOrder({
-            offerer: trader.address,
-            token: { address: collection, standard: 'erc721', royaltyBps: collectionBySlug(SLUG)?.royaltyBps ?? 0 },
-            tokenId,
-            amount: 1n,
-            priceWei: parseEther('0.07'),
-            marketplace: { conduitKey: devnet.manifest.conduit.key, ...devnet.manifest.marketplaces.opensea },
-            royaltyRecipient: devnet.manifest.deployer,
-            startTime: block.timestamp - 60n,
-            endTime: block.timestamp + 3600n,
-            salt: BigInt(roundNumber * 1000 + orders.length + 1),
-            counter: 0n,
-          });
-          const signature = await trader.signTypedData({
-            domain: seaportDomain(DEVNET_CHAIN_ID, devnet.manifest.seaport),
-            types: SEAPORT_ORDER_TYPES,
-            primaryType: 'OrderComponents',
-            message: order,
-          });
-          const posted = await submitListing(
-            ctx,
-            toPostListing({ order, signature }, DEVNET_CHAIN_ID, devnet.manifest.seaport),
+          orders.push(
+            await postBenchListing(ctx, devnet, trader, {
+              collection,
+              royaltyBps: collectionBySlug(SLUG)?.royaltyBps ?? 0,
+              tokenId,
+              priceWei: parseEther('0.07'),
+              startTime: block.timestamp - 60n,
+              endTime: block.timestamp + 3600n,
+              salt: BigInt(roundNumber * 1000 + orders.length + 1),
+            }),
           );
-          if (!posted.ok) throw new Error(`the order book refused a listing: ${posted.status}`);
-          orders.push({ order, signature });
         }
-        const receipts = await Promise.all(
-          orders.map(async (signed, i) => {
-            const hash = await walletOf(bots[i] as Account).writeContract({
-              address: devnet.manifest.seaport,
-              abi: SEAPORT_ABI,
-              functionName: 'fulfillOrder',
-              args: fulfillOrderArgs(signed),
-              value: orderPrice(signed.order),
-            });
-            return receiptOf(chain.client, hash);
-          }),
-        );
+        const receipts = await fillAtOnce(devnet, chain, bots, orders);
         for (const receipt of receipts) blockOf.set(receipt.transactionHash, Number(receipt.blockNumber));
       }
       await waitFor(async () => arrived.size >= blockOf.size, 30_000).catch(() => {});
