@@ -15,9 +15,15 @@ type Texts = {
   };
   devnet_chat: { run: string };
 };
-/** The app's own words, so the journey reads what a trader reads. */
-const en: Texts = JSON.parse(readFileSync(new URL('../../apps/web/src/locales/en.json', import.meta.url), 'utf8'));
-const zh: Texts = JSON.parse(readFileSync(new URL('../../apps/web/src/locales/zh.json', import.meta.url), 'utf8'));
+/** The app's own words, so the journey reads what a trader reads (the alert texts are a file of their own). */
+function readLocale(path: string) {
+  return JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${path}`, import.meta.url), 'utf8'));
+}
+function appTexts(lang: 'en' | 'zh'): Texts {
+  return { ...readLocale(`${lang}.json`), ...readLocale(`alerts/${lang}.json`) };
+}
+const en = appTexts('en');
+const zh = appTexts('zh');
 
 /** A devnet people account that buys the cheap listing. */
 const RIVAL = 3;

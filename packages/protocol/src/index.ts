@@ -9,6 +9,7 @@ export * from './envelope';
 export * from './http';
 export * from './primitives';
 export * from './status';
+export * from './status-messages';
 export * from './user';
 export * from './diagnostics';
 export * from './market';

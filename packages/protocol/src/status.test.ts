@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS, parseLang, Status, statusMessages } from './status';
+import { LANGS, parseLang, Status } from './status';
+import { statusMessages } from './status-messages';
 
 describe('status messages', () => {
   it('gives every status code a non-empty message in each language', () => {

@@ -17,6 +17,7 @@ const WEB_RUNTIME = [
   './marketplaces',
   './routes',
   './status',
+  './status-messages',
   './sweep-plan',
 ];
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import zh from '../locales/zh.json';
+import alertsEn from '../locales/alerts/en.json';
+import alertsZh from '../locales/alerts/zh.json';
+import mainEn from '../locales/en.json';
+import mainZh from '../locales/zh.json';
+
+// Both files of a language, as i18n holds them once the alert texts have loaded.
+const en = { ...mainEn, ...alertsEn };
+const zh = { ...mainZh, ...alertsZh };
 
 type Tree = { [key: string]: string | Tree };
 
@@ -24,6 +30,10 @@ function placeholders(text: string): string {
 }
 
 describe('locales', () => {
+  it("keeps the alert texts apart from the first page's, without overlap", () => {
+    expect(Object.keys(alertsEn).filter((key) => key in mainEn)).toEqual([]);
+  });
+
   it('gives English and Chinese the same keys', () => {
     expect(keys(zh)).toEqual(keys(en));
   });

@@ -4,8 +4,12 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { appRoutes } from '../app/routes';
+import { loadAlertTexts } from '../lib/alert-texts';
 import { AppSlots } from '../app/slots';
 import type { RouteHandle } from '../app/use-current-route';
+
+// Every text, as the app has them once each screen has loaded: a test may render a part of a screen on its own.
+loadAlertTexts();
 
 /** The API's envelope around a successful answer. */
 export function ok(data: unknown) {

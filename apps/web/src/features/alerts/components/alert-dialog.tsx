@@ -1,3 +1,4 @@
+import { loadAlertTexts } from '../../../lib/alert-texts';
 import type { AlertDetail } from '@floordesk/protocol';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { CircleCheck, Menu, X } from 'lucide-react';
@@ -22,6 +23,8 @@ import { AlertForm } from './alert-form';
 import { AlertList } from './alert-list';
 import { AlertMenu } from './alert-menu';
 import { ChatBotPanel } from './chat-bot-panel';
+
+loadAlertTexts();
 
 /**
  * The chat-DM alert dialog: 900 px wide at most, 80 px from the top, a body of the window's height less 260 px. It

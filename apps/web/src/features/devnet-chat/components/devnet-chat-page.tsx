@@ -1,3 +1,4 @@
+import { loadAlertTexts } from '../../../lib/alert-texts';
 import type { DevnetChatMessage, DevnetChatUser } from '@floordesk/protocol';
 import { DiscordMarkup } from './discord-markup';
 import { Bot, Check, Copy, Hash, LoaderCircle, Terminal } from 'lucide-react';
@@ -8,6 +9,8 @@ import { Switch } from '../../../components/ui/switch';
 import { useAppConfig } from '../../../lib/api/app-config';
 import { formatDate } from '../../../lib/dates';
 import { useChatMessages, useChatPerson, useDmsSwitch, useMyIdCommand } from '../api';
+
+loadAlertTexts();
 
 /**
  * /devnet-chat: a tiny chat client for the devnet's stand-in of the chat service. The visitor is a person there

@@ -1,0 +1,218 @@
+import { type Lang, Status, type StatusCode } from './status';
+
+// Apart from the codes so that the web app's first page, which reads `Status`, does not carry every message: only
+// the screens that word a code themselves (the alert forms) load them.
+
+export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
+  [Status.Ok]: { en: 'OK', zh: '成功' },
+  [Status.SessionInvalid]: {
+    en: 'Your session has ended. Please sign in again.',
+    zh: '登录已失效，请重新登录。',
+  },
+  [Status.BadRequest]: { en: 'Wrong input.', zh: '输入有误。' },
+  [Status.Forbidden]: { en: 'Access denied.', zh: '拒绝访问。' },
+  [Status.NotFound]: { en: 'Not found.', zh: '未找到。' },
+  [Status.PreconditionFailed]: {
+    en: 'The file has changed since the version requested.',
+    zh: '该文件在所请求的版本之后已被修改。',
+  },
+  [Status.PayloadTooLarge]: { en: 'The request is too large.', zh: '请求内容过大。' },
+  [Status.UriTooLong]: { en: 'The address requested is too long.', zh: '请求的地址过长。' },
+  [Status.UnsupportedMediaType]: {
+    en: 'The request body must be JSON (Content-Type: application/json).',
+    zh: '请求内容必须是 JSON（Content-Type: application/json）。',
+  },
+  [Status.RangeNotSatisfiable]: {
+    en: 'The requested range lies beyond the end of the file.',
+    zh: '请求的范围超出了文件末尾。',
+  },
+  [Status.RateLimited]: {
+    en: 'Too many requests, please slow down.',
+    zh: '请求过于频繁，请稍后再试。',
+  },
+  [Status.Internal]: {
+    en: 'Server error, please try again later',
+    zh: '服务器错误，请稍后重试',
+  },
+  [Status.NoticeMalformed]: {
+    en: 'The sign-in notice is not a valid Sign-In with Ethereum message.',
+    zh: '登录声明不是有效的以太坊登录（SIWE）消息。',
+  },
+  [Status.NoticeUnknown]: {
+    en: 'This sign-in notice was not issued by FloorDesk. Please request a new one.',
+    zh: '该登录声明并非 FloorDesk 签发，请重新获取。',
+  },
+  [Status.NoticeUsed]: {
+    en: 'This sign-in notice has already been used. Please sign in again.',
+    zh: '该登录声明已被使用，请重新登录。',
+  },
+  [Status.NoticeExpired]: {
+    en: 'The sign-in notice has expired. Please sign in again.',
+    zh: '登录声明已过期，请重新登录。',
+  },
+  [Status.NoticeDomainMismatch]: {
+    en: 'The sign-in notice was issued for another website.',
+    zh: '该登录声明属于其他网站。',
+  },
+  [Status.NoticeAddressMismatch]: {
+    en: 'The sign-in notice was issued for another address.',
+    zh: '该登录声明属于其他地址。',
+  },
+  [Status.NoticeChainMismatch]: {
+    en: 'The sign-in notice was issued for another network.',
+    zh: '该登录声明属于其他网络。',
+  },
+  [Status.SignatureMismatch]: {
+    en: 'The signature does not belong to this address.',
+    zh: '签名与该地址不匹配。',
+  },
+  [Status.NoticeAltered]: {
+    en: 'The signed text is not the sign-in notice FloorDesk issued. Please sign in again.',
+    zh: '签名的内容与 FloorDesk 签发的登录声明不一致，请重新登录。',
+  },
+  [Status.ListingWrongChain]: {
+    en: 'The order is for another network or another Seaport contract.',
+    zh: '该订单属于其他网络或其他 Seaport 合约。',
+  },
+  [Status.ListingUnsupported]: {
+    en: 'Only fixed-price listings of one NFT for ETH, paying the seller first, are accepted.',
+    zh: '仅接受以 ETH 定价、单个 NFT、且首先支付给卖家的固定价格挂单。',
+  },
+  [Status.ListingBadPrice]: { en: 'The listing price must be above zero.', zh: '挂单价格必须大于零。' },
+  [Status.ListingExpired]: {
+    en: 'The listing has expired or its time window is invalid.',
+    zh: '挂单已过期或时间范围无效。',
+  },
+  [Status.ListingBadSignature]: {
+    en: 'The order signature does not belong to the offerer.',
+    zh: '订单签名与挂单人不匹配。',
+  },
+  [Status.ListingStaleCounter]: {
+    en: 'The order was signed with an old counter: the offerer has cancelled all such orders.',
+    zh: '订单使用了过期的计数器签名：挂单人已取消此类订单。',
+  },
+  [Status.ListingCancelled]: { en: 'The order has been cancelled.', zh: '该订单已被取消。' },
+  [Status.ListingFilled]: { en: 'The order has already been filled.', zh: '该订单已成交。' },
+  [Status.ListingNotOwner]: { en: 'The offerer does not own this NFT.', zh: '挂单人并不持有该 NFT。' },
+  [Status.ListingNotApproved]: {
+    en: 'The NFT is not approved to the marketplace for transfer.',
+    zh: '该 NFT 未授权给市场进行转移。',
+  },
+  [Status.ListingUnknownMarketplace]: {
+    en: 'The order does not come from a supported marketplace.',
+    zh: '该订单不属于受支持的市场。',
+  },
+  [Status.ListingNotStarted]: {
+    en: 'The listing has not started yet: post it once its start time has passed.',
+    zh: '该挂单尚未开始：请在开始时间之后再提交。',
+  },
+  [Status.ListingPriceTooHigh]: {
+    en: 'The listing price is larger than any transaction can pay.',
+    zh: '挂单价格超出了任何交易可支付的范围。',
+  },
+  [Status.ChainUnavailable]: {
+    en: 'The blockchain node cannot be reached right now. Please try again.',
+    zh: '暂时无法连接区块链节点，请稍后重试。',
+  },
+  [Status.CollectionUnknown]: { en: 'Collection not found.', zh: '未找到该合集。' },
+  [Status.AlreadyFollowing]: {
+    en: 'This collection is already in your watchlist.',
+    zh: '该合集已在你的关注列表中。',
+  },
+  [Status.NotFollowing]: { en: 'This collection is not in your watchlist.', zh: '该合集不在你的关注列表中。' },
+  [Status.WatchlistFull]: {
+    en: 'Your watchlist is full (500 collections). Unfollow one first.',
+    zh: '关注列表已满（500 个合集），请先取消关注一个。',
+  },
+  [Status.PremiumRequired]: {
+    en: 'Purchase functionality is only available to premium users',
+    zh: '购买功能仅对高级会员开放',
+  },
+  [Status.SweepUnsupportedStandard]: {
+    en: 'Only ERC-721 collections can be bought here; ERC-1155 is not supported.',
+    zh: '仅支持购买 ERC-721 合集，暂不支持 ERC-1155。',
+  },
+  [Status.NoOrder]: { en: 'No matching orders.', zh: '没有可购买的挂单。' },
+  [Status.InvalidGas]: { en: 'Invalid gas', zh: '无效的 Gas 设置' },
+  [Status.SweepWrongChain]: {
+    en: 'To use BUY functionality, switch your wallet to the network FloorDesk trades on.',
+    zh: '要使用购买功能，请将钱包切换到 FloorDesk 所在的网络。',
+  },
+  [Status.SweepOrderUnknown]: { en: 'This sweep was not found.', zh: '未找到该扫货记录。' },
+  [Status.SweepTxMismatch]: {
+    en: 'This transaction is not the one prepared for this sweep.',
+    zh: '该交易与为本次扫货准备的交易不一致。',
+  },
+  [Status.BalanceTooLow]: {
+    en: 'Balance too low to proceed with transaction',
+    zh: '余额不足，无法继续交易',
+  },
+  [Status.SweepTxNotSeen]: {
+    en: 'The network has not seen this transaction yet. Please try again in a moment.',
+    zh: '网络尚未收到该交易，请稍后重试。',
+  },
+  [Status.HigherThanExpected]: { en: 'Higher than expected', zh: '价格高于预期' },
+  [Status.WalletInvalid]: { en: 'Invalid address', zh: '无效的地址' },
+  [Status.WalletLimit]: { en: 'Add up to 10', zh: '最多添加 10 个' },
+  [Status.WalletDuplicate]: { en: 'This wallet is already on your list.', zh: '该钱包已在列表中。' },
+  [Status.WalletUnknown]: { en: 'This wallet is not on your list.', zh: '该钱包不在您的列表中。' },
+  [Status.WalletPrimary]: {
+    en: 'The wallet you signed in with cannot be removed.',
+    zh: '登录所用的钱包不能删除。',
+  },
+  [Status.LiveUnavailable]: {
+    en: 'Live notifications are unavailable right now. Please try again later.',
+    zh: '实时通知暂不可用，请稍后再试。',
+  },
+  [Status.OperatorOnly]: { en: 'Only operators may do this.', zh: '仅运营人员可执行此操作。' },
+  [Status.FieldEmpty]: { en: 'This item cannot be empty', zh: '此项不能为空' },
+  [Status.AlertPriceFormat]: { en: 'Wrong price format', zh: '价格格式错误' },
+  [Status.AlertPriceMin]: { en: 'The price cannot be less than 0.0001', zh: '价格不能低于 0.0001' },
+  [Status.AlertPriceDuplicate]: { en: 'The price already exists', zh: '该价格已存在' },
+  [Status.AlertPriceLimit]: { en: 'Add up to 5', zh: '最多添加 5 个' },
+  [Status.AlertIntervalInvalid]: { en: 'Please select correct time interval.', zh: '请选择正确的时间区间。' },
+  [Status.AlertNumberInvalid]: {
+    en: 'Enter a whole number within the range shown.',
+    zh: '请输入所示范围内的整数。',
+  },
+  [Status.AlertDmLimitInvalid]: {
+    en: 'The DM limit is 1 to 60 messages an hour.',
+    zh: '私信上限为每小时 1 到 60 条。',
+  },
+  [Status.TextTooLong]: { en: 'This text is too long.', zh: '内容过长。' },
+  [Status.AlertTimePast]: {
+    en: 'Choose a time whose reminder is still ahead.',
+    zh: '请选择提醒时间尚未到来的时间。',
+  },
+  [Status.AlertNotFound]: { en: 'Alert not found.', zh: '未找到该提醒。' },
+  [Status.AlertLimit]: {
+    en: 'You can keep up to 50 alerts. Delete one first.',
+    zh: '最多保留 50 个提醒，请先删除一个。',
+  },
+  [Status.ChatIdRequired]: { en: 'Please input your chat user ID', zh: '请输入您的聊天用户 ID' },
+  [Status.ChatIdInvalid]: {
+    en: 'A chat user ID is a number of 17 to 20 digits: run /my-id and paste what the bot answers.',
+    zh: '聊天用户 ID 是 17 到 20 位数字：请运行 /my-id 并粘贴机器人的回复。',
+  },
+  [Status.ChatNotLinked]: { en: 'Save your chat user ID first.', zh: '请先保存您的聊天用户 ID。' },
+  [Status.ChatUnreachable]: {
+    en: "The bot cannot send you direct messages. Allow DMs from the server's members, then test again.",
+    zh: '机器人无法向您发送私信。请允许服务器成员向您发送私信，然后重新测试。',
+  },
+  [Status.ChatUnknownUser]: {
+    en: 'No chat user has this ID. Run /my-id again and paste what the bot answers.',
+    zh: '没有使用该 ID 的聊天用户。请重新运行 /my-id 并粘贴机器人的回复。',
+  },
+  [Status.ChatUnavailable]: {
+    en: 'The chat service cannot be reached right now. Please try again later.',
+    zh: '暂时无法连接聊天服务，请稍后再试。',
+  },
+  [Status.ChatDisabled]: {
+    en: 'Chat alerts are not set up on this server.',
+    zh: '本服务器尚未配置聊天提醒。',
+  },
+};
+
+export function statusMessage(status: StatusCode, lang: Lang): string {
+  return statusMessages[status][lang];
+}
