@@ -4,7 +4,7 @@ import type { Executor } from '../../db/pool';
 import { postUserNotice } from '../notifications/service';
 import { sendOverChat } from './chat';
 import { chatMessages } from './messages';
-import { type ChatLinkRow, updateChatLink } from './store';
+import { chatLink, updateChatLink } from './store';
 
 export type DeliveryOutcome = 'sent' | 'already done' | 'gone' | 'dropped' | 'unreachable';
 
@@ -27,36 +27,19 @@ export async function deliverFiring(
     orphaned: boolean;
     enabled: boolean;
     user_address: string;
-    chat_id: string | null;
-    dm_channel_id: string | null;
-    lang: 'en' | 'zh' | null;
-    tested_at: string | Date | null;
-    reachable: boolean | null;
-    updated_at: string | Date | null;
   }>(sql`
     select d.status, d.content, a.enabled, d.user_address,
-           exists (select 1 from chain_blocks b where b.number = d.block_number and b.hash <> d.block_hash) as orphaned,
-           c.chat_id, c.dm_channel_id, c.lang, c.tested_at, c.reachable, c.updated_at
-      from alert_deliveries d
-      join alerts a on a.id = d.alert_id
-      left join chat_links c on c.user_address = d.user_address
+           exists (select 1 from chain_blocks b where b.number = d.block_number and b.hash <> d.block_hash) as orphaned
+      from alert_deliveries d join alerts a on a.id = d.alert_id
      where d.id = ${deliveryId}`);
   const row = rows[0];
   if (!row) return 'gone';
   if (row.status !== 'queued') return 'already done';
-  if (row.orphaned || !bot || !row.enabled || row.chat_id === null || !row.reachable || row.lang === null) {
+  const link = await chatLink(db, row.user_address);
+  if (row.orphaned || !bot || !row.enabled || !link?.reachable) {
     await setStatus(db, deliveryId, 'dropped');
     return 'dropped';
   }
-  const link: ChatLinkRow = {
-    userAddress: row.user_address,
-    chatId: row.chat_id,
-    dmChannelId: row.dm_channel_id,
-    lang: row.lang,
-    testedAt: row.tested_at === null ? null : new Date(row.tested_at),
-    reachable: true,
-    updatedAt: new Date(row.updated_at ?? now),
-  };
   const sent = await sendOverChat(db, bot, link, row.content, `a${deliveryId}`);
   if (sent.ok) {
     await db.execute(sql`
@@ -64,8 +47,9 @@ export async function deliverFiring(
     return 'sent';
   }
   await setStatus(db, deliveryId, 'unreachable');
-  // An id no chat user has any more breaks the link as surely as closed DMs: both wait for a passing test.
-  await updateChatLink(db, link.userAddress, link.chatId, { reachable: false });
+  // Closed DMs marked the link already (sendOverChat). An id no chat user has any more breaks it as surely: both
+  // wait for a passing test.
+  if (sent.reason === 'unknown_user') await updateChatLink(db, link.userAddress, link.chatId, { reachable: false });
   const notice = chatMessages[link.lang].paused;
   await postUserNotice(db, link.userAddress, {
     ...notice,

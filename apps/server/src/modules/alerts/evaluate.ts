@@ -77,7 +77,8 @@ export type EvaluationOptions = {
 export async function evaluateAlerts(db: Database, options: EvaluationOptions): Promise<Evaluation> {
   const { now } = options;
   // The marker first: a change after it (and before the reads) only makes the next pass read again.
-  const marker = await passMarker(db);
+  const start = await passStart(db, now);
+  const { marker } = start;
   const kept = options.memory?.kept;
   const unchanged = kept !== undefined && sameMarker(kept.marker, marker);
   const alerts = unchanged ? kept.alerts : await activeAlerts(db);
@@ -99,13 +100,14 @@ export async function evaluateAlerts(db: Database, options: EvaluationOptions): 
     ALERT_TYPE.collectionTrending,
   );
   if (trending.length > 0) {
-    await evaluateTrends(db, now, options.windows ?? new TrendWindows(), trending, states, candidates, writes);
+    const windows = options.windows ?? new TrendWindows();
+    await evaluateTrends(db, now, start.headTime, windows, trending, states, candidates, writes);
   }
   const whales = of(ALERT_TYPE.whaleListings);
   if (whales.length > 0) await evaluateWhales(db, now, whales, states, candidates, writes);
   const floors = of(ALERT_TYPE.floorPrice);
   if (floors.length > 0) await evaluateFloors(db, now, floors, states, candidates, writes);
-  const cursor = await walletCursor(db, now);
+  const { cursor } = start;
   const walletAlerts = of(ALERT_TYPE.walletTrades, ALERT_TYPE.walletListings);
   if (cursor.previous && walletAlerts.length > 0) {
     await evaluateWallets(db, cursor.previous, cursor.next, walletAlerts, candidates);
@@ -179,13 +181,43 @@ export class PassMemory {
 
 type PassMarker = { alerts: string; links: string; passedAt: string | null };
 
-async function passMarker(db: Database): Promise<PassMarker> {
-  const { rows } = await db.execute<{ alerts: string; links: string; passed_at: string | null }>(sql`
+/**
+ * What a pass starts from, in one read: the marker of what this worker may have kept, the chain's head (its number
+ * and time), and the wallet alerts' cursor. The cursor says where they read from (the last pass's mark) and to (the
+ * head and now); the first pass only sets it, so a new deployment does not DM the history. After a reorg the head can
+ * be below the mark: the blocks from the head on are read again once the new chain has them.
+ */
+async function passStart(
+  db: Database,
+  now: Date,
+): Promise<{ marker: PassMarker; headTime: number; cursor: { previous: WalletMark | undefined; next: WalletMark } }> {
+  const { rows } = await db.execute<{
+    alerts: string;
+    links: string;
+    passed_at: string | null;
+    cursor_block: string | null;
+    head: string | null;
+    head_time: string | null;
+  }>(sql`
     select (select count(*) || '|' || coalesce(sum(xmin::text::bigint), 0) from alerts) as alerts,
            (select count(*) || '|' || coalesce(sum(xmin::text::bigint), 0) from chat_links) as links,
-           (select listings_at::text from alert_cursor) as passed_at`);
+           c.listings_at::text as passed_at, c.block_number as cursor_block,
+           h.number as head, h.timestamp::text as head_time
+      from (select 1) as one
+      left join alert_cursor c on true
+      left join lateral (select number, timestamp from chain_blocks order by number desc limit 1) h on true`);
   const row = rows[0];
-  return { alerts: row?.alerts ?? '', links: row?.links ?? '', passedAt: row?.passed_at ?? null };
+  const passedAt = row?.passed_at ?? null;
+  const head = row?.head ? Number(row.head) : 0;
+  const previous =
+    row?.cursor_block && passedAt !== null
+      ? { block: Math.min(Number(row.cursor_block), head), listingsAt: new Date(passedAt) }
+      : undefined;
+  return {
+    marker: { alerts: row?.alerts ?? '', links: row?.links ?? '', passedAt },
+    headTime: row?.head_time ? new Date(row.head_time).getTime() : 0,
+    cursor: { previous, next: { block: head, listingsAt: now } },
+  };
 }
 
 function sameMarker(a: PassMarker, b: PassMarker): boolean {
@@ -295,6 +327,7 @@ const MEASURE: Partial<Record<AlertType, Measure>> = {
 async function evaluateTrends(
   db: Database,
   now: Date,
+  headTime: number,
   windows: TrendWindows,
   alerts: ActiveAlert[],
   states: Map<number, Map<string, State>>,
@@ -314,7 +347,7 @@ async function evaluateTrends(
       key,
       [...counts].filter(([, n]) => n > 0).toSorted((a, b) => b[1] - a[1]),
     );
-  const rolled = await windows.totals(db, now, [
+  const rolled = await windows.totals(db, now, headTime, [
     ...(intervals.get('trades') ?? []),
     ...(intervals.get('listings') ?? []),
   ]);
@@ -527,28 +560,6 @@ async function evaluateFloors(
 }
 
 type WalletMark = { block: number; listingsAt: Date };
-
-/**
- * Where the wallet alerts read from (the last pass's mark) and to (the head and now). The first pass only sets the
- * mark: a new deployment does not DM the history. After a reorg the head can be below the mark: the blocks from the
- * head on are read again once the new chain has them.
- */
-async function walletCursor(db: Database, now: Date): Promise<{ previous: WalletMark | undefined; next: WalletMark }> {
-  const { rows } = await db.execute<{
-    block_number: string | null;
-    listings_at: string | Date | null;
-    head: string | null;
-  }>(sql`
-    select c.block_number, c.listings_at, (select max(number) from chain_blocks) as head
-      from (select 1) as one left join alert_cursor c on true`);
-  const row = rows[0];
-  const head = row?.head === null || row?.head === undefined ? 0 : Number(row.head);
-  const previous =
-    row?.block_number === null || row?.block_number === undefined || row.listings_at === null
-      ? undefined
-      : { block: Math.min(Number(row.block_number), head), listingsAt: new Date(row.listings_at) };
-  return { previous, next: { block: head, listingsAt: now } };
-}
 
 /** Returns the stamp as the marker reads it. */
 async function setWalletCursor(tx: Transaction, mark: WalletMark): Promise<string> {

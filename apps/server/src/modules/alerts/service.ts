@@ -25,7 +25,6 @@ import { lockUser } from '../user/service';
 import { sendOverChat } from './chat';
 import { chatMessages } from './messages';
 import {
-  type AlertRow,
   type AlertValues,
   chatLink,
   countAlerts,
@@ -91,7 +90,7 @@ export async function saveAlert(
     return refuse(Status.CollectionUnknown);
   }
   const at = ctx.now();
-  const saved = await ctx.db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+  return ctx.db.transaction(async (tx): Promise<Result<{ id: number }>> => {
     await setChatLanguage(tx, user, lang);
     if (input.id !== undefined) {
       return (await updateAlert(tx, user, input.id, values, at)) ? ok({ id: input.id }) : refuse(Status.AlertNotFound);
@@ -101,7 +100,6 @@ export async function saveAlert(
     if ((await countAlerts(tx, user)) >= ALERT_LIMITS.perUser) return refuse(Status.AlertLimit);
     return ok({ id: await insertAlert(tx, user, values, at) });
   });
-  return saved;
 }
 
 /** Refusal: 1811 when the caller has no alert with that id; nothing is changed then. */
@@ -201,7 +199,6 @@ function normalizeRule(rule: AlertRule): AlertRule {
   return rule;
 }
 
-export type { AlertRow };
 export { evaluateAlerts, PassMemory } from './evaluate';
 export { TrendWindows } from './trend-windows';
 export { deliverFiring } from './deliver';

@@ -22,17 +22,14 @@ export class TrendWindows {
 
   /**
    * Each collection's trades and new listings over each window (the N latest minutes, the current one included),
-   * for the windows asked: `totals.get(minutes)` maps a collection to its totals. "Now" is the latest block's time
+   * for the windows asked: `totals.get(minutes)` maps a collection to its totals. `head` is the latest stored block's
+   * time in ms (0 without one). "Now" is the latest block's time
    * while blocks keep coming (within a minute): a block stamped 12:00:59 and evaluated at 12:01:00.5 still counts
    * for a one-minute window. New listings stamped in a newer minute wait for the next block.
    */
-  async totals(db: Database, now: Date, windows: readonly number[]): Promise<Map<number, MinuteCounts>> {
+  async totals(db: Database, now: Date, head: number, windows: readonly number[]): Promise<Map<number, MinuteCounts>> {
     const result = new Map<number, MinuteCounts>();
     if (windows.length === 0) return result;
-    const { rows: heads } = await db.execute<{ head: string | Date | null }>(
-      sql`select max(timestamp) as head from chain_blocks`,
-    );
-    const head = heads[0]?.head ? new Date(heads[0].head).getTime() : 0;
     const anchor = head <= now.getTime() && now.getTime() - head < MINUTE_MS ? head : now.getTime();
     const current = currentMinute(new Date(anchor)).getTime();
     const longest = Math.max(...windows);
