@@ -91,6 +91,11 @@ export function unixOfLocalInput(value: string): number {
   return Number.isFinite(time) ? Math.floor(time / 1000) : 0;
 }
 
+/** The collection a saved alert (301–303) watches, as the form shows it. */
+function collectionOf(detail: AlertDetail & { address: string }): Pick<AlertDraft, 'address' | 'collection'> {
+  return { address: detail.address, collection: { name: detail.coll_name, img: detail.coll_img } };
+}
+
 /** The form of a saved alert: its values, ready to edit and save back under its id. */
 export function draftOfDetail(detail: AlertDetail): AlertDraft {
   const draft: AlertDraft = {
@@ -121,23 +126,20 @@ export function draftOfDetail(detail: AlertDetail): AlertDraft {
     case 301:
       return {
         ...draft,
-        address: detail.address,
-        collection: { name: detail.coll_name, img: detail.coll_img },
+        ...collectionOf(detail),
         prices: detail.price_list.map((value) => ({ key: rowKey(), value })),
       };
     case 302:
       return {
         ...draft,
-        address: detail.address,
-        collection: { name: detail.coll_name, img: detail.coll_img },
+        ...collectionOf(detail),
         interval: String(detail.interval),
         threshold: String(detail.threshold),
       };
     case 303:
       return {
         ...draft,
-        address: detail.address,
-        collection: { name: detail.coll_name, img: detail.coll_img },
+        ...collectionOf(detail),
         interval: String(detail.interval),
         owned_count: String(detail.owned_count),
         listing_count: String(detail.listing_count),

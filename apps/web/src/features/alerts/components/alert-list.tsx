@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { formatDate } from '../../../lib/dates';
 import { shownTitle } from '../alert-draft';
 import { successText, useAlertList, useDeleteAlert, useFetchAlertDetail } from '../api';
+import { Loading, LoadFailed } from '../../../components/ui/load-state';
 
 type AlertListProps = {
   /** An alert's detail arrived: its form opens. */
@@ -46,17 +47,14 @@ export function AlertList({ onOpen, onDeleted }: AlertListProps) {
       </header>
 
       {list.isError ? (
-        <div className="mt-6 flex flex-col items-center gap-2 text-muted">
-          <p>{t('alerts.list.error')}</p>
-          <button type="button" className="button-secondary" onClick={() => void list.refetch()}>
-            {t('alerts.list.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          className="mt-6"
+          message={t('alerts.list.error')}
+          retry={t('alerts.list.retry')}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.isPending ? (
-        <p className="mt-6 flex items-center justify-center gap-2 text-faint">
-          <LoaderCircle size={14} className="animate-spin" aria-hidden />
-          {t('app.loading')}
-        </p>
+        <Loading className="mt-6 justify-center" />
       ) : list.data.list.length === 0 ? (
         <p className="mt-6 text-center text-muted">{t('alerts.list.empty')}</p>
       ) : (

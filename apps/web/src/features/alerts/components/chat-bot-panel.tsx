@@ -10,6 +10,7 @@ import { rememberTestedChatId, testedChatId } from '../chat-test-memory';
 import { ACTION_DEBOUNCE_MS } from '../constants';
 import { useActionGate } from '../use-action-gate';
 import { Field, inputClass, useProblemText } from './form-fields';
+import { Loading, LoadFailed } from '../../../components/ui/load-state';
 
 /** The 'create' screen: link a chat user ID so alerts can reach the user as DMs from the bot. */
 export function ChatBotPanel({ onNotice }: { onNotice: (message: string) => void }) {
@@ -17,21 +18,16 @@ export function ChatBotPanel({ onNotice }: { onNotice: (message: string) => void
   const chat = useChatSettings();
   if (chat.isError) {
     return (
-      <div className="mt-6 flex flex-col items-center gap-2 text-muted">
-        <p>{t('alerts.chat.error')}</p>
-        <button type="button" className="button-secondary" onClick={() => void chat.refetch()}>
-          {t('alerts.list.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        className="mt-6"
+        message={t('alerts.chat.error')}
+        retry={t('alerts.list.retry')}
+        onRetry={() => void chat.refetch()}
+      />
     );
   }
   if (chat.isPending) {
-    return (
-      <p className="mt-6 flex items-center justify-center gap-2 text-faint">
-        <LoaderCircle size={14} className="animate-spin" aria-hidden />
-        {t('app.loading')}
-      </p>
-    );
+    return <Loading className="mt-6 justify-center" />;
   }
   return <ChatBotForm settings={chat.data} onNotice={onNotice} />;
 }

@@ -9,6 +9,7 @@ import { Switch } from '../../../components/ui/switch';
 import { useAppConfig } from '../../../lib/api/app-config';
 import { formatDate } from '../../../lib/dates';
 import { useChatMessages, useChatPerson, useDmsSwitch, useMyIdCommand } from '../api';
+import { Loading, LoadFailed } from '../../../components/ui/load-state';
 
 loadAlertTexts();
 
@@ -24,7 +25,7 @@ export default function DevnetChatPage() {
   return (
     <PageFrame title={t('route.devnetChat.title')} description={t('route.devnetChat.description')}>
       {config.isPending ? (
-        <Loading text={t('app.loading')} />
+        <Loading className="mt-6" />
       ) : devnet ? (
         <DevnetChat />
       ) : (
@@ -36,30 +37,22 @@ export default function DevnetChatPage() {
   );
 }
 
-function Loading({ text }: { text: string }) {
-  return (
-    <p className="mt-6 flex items-center gap-2 text-faint">
-      <LoaderCircle size={14} className="animate-spin" aria-hidden />
-      {text}
-    </p>
-  );
-}
-
 function DevnetChat() {
   const { t } = useTranslation();
   const joined = useChatPerson(true);
   const messages = useChatMessages(joined.data?.id);
   if (joined.isError) {
     return (
-      <div className="mt-6 flex items-center gap-2 text-muted">
-        <span>{t('devnet_chat.error')}</span>
-        <button type="button" className="button-secondary" onClick={() => void joined.refetch()}>
-          {t('devnet_chat.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        inline
+        className="mt-6"
+        message={t('devnet_chat.error')}
+        retry={t('devnet_chat.retry')}
+        onRetry={() => void joined.refetch()}
+      />
     );
   }
-  if (joined.isPending) return <Loading text={t('devnet_chat.joining')} />;
+  if (joined.isPending) return <Loading className="mt-6" text={t('devnet_chat.joining')} />;
   // The polled answer carries the person too, fresher than when they joined (their DMs switched elsewhere).
   const person = messages.data?.user ?? joined.data;
   return (
@@ -189,7 +182,7 @@ function DirectMessages({ list, failed }: { list: DevnetChatMessage[] | undefine
       {failed ? (
         <p className="p-3 text-muted">{t('devnet_chat.error')}</p>
       ) : list === undefined ? (
-        <Loading text={t('app.loading')} />
+        <Loading className="mt-6" />
       ) : list.length === 0 ? (
         <p className="p-3 text-muted">{t('devnet_chat.empty')}</p>
       ) : (

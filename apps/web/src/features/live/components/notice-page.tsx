@@ -5,7 +5,6 @@ import {
   type NotificationItem,
 } from '@floordesk/protocol';
 import { clsx } from 'clsx';
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +16,7 @@ import { NO_VALUE } from '../../../lib/format';
 import { useNotificationHistory } from '../api/live';
 import { useNotificationArea, notificationStore } from '../notification-store';
 import { collectionLabel, noticeText, Price, Profit, TypeLabel, walletLabel } from './notification-fields';
+import { Loading, LoadFailed } from '../../../components/ui/load-state';
 
 type Filter = 'all' | (typeof NOTIFICATION_TYPES)[number];
 const FILTERS: readonly Filter[] = ['all', ...NOTIFICATION_TYPES];
@@ -94,17 +94,14 @@ export default function NoticePage() {
       </div>
 
       {isError ? (
-        <div className="mt-6 flex flex-col items-center gap-2 text-muted">
-          <p>{t('notice.error')}</p>
-          <button type="button" className="button-primary" onClick={() => void refetch()}>
-            {t('notice.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          className="mt-6"
+          message={t('notice.error')}
+          retry={t('notice.retry')}
+          onRetry={() => void refetch()}
+        />
       ) : isPending ? (
-        <p className="mt-6 flex items-center justify-center gap-2 text-faint">
-          <LoaderCircle size={14} className="animate-spin" aria-hidden />
-          {t('app.loading')}
-        </p>
+        <Loading className="mt-6 justify-center" />
       ) : data.list.length === 0 ? (
         <p className="mt-6 text-center text-muted">{t('notice.empty')}</p>
       ) : (

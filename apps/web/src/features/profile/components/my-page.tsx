@@ -8,6 +8,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { shortAddress } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
 import { useWalletChange, useWallets } from '../api';
+import { Loading, LoadFailed } from '../../../components/ui/load-state';
 
 function CopyAddress({ address }: { address: string }) {
   const { t } = useTranslation();
@@ -142,17 +143,15 @@ export default function MyPage() {
         )}
 
         {wallets.isError ? (
-          <div className="mt-4 flex items-center gap-2 text-muted">
-            <span>{t('profile.error')}</span>
-            <button type="button" className="button-secondary" onClick={() => void wallets.refetch()}>
-              {t('profile.retry')}
-            </button>
-          </div>
+          <LoadFailed
+            inline
+            className="mt-4"
+            message={t('profile.error')}
+            retry={t('profile.retry')}
+            onRetry={() => void wallets.refetch()}
+          />
         ) : wallets.isPending ? (
-          <p className="mt-4 flex items-center gap-2 text-faint">
-            <LoaderCircle size={14} className="animate-spin" aria-hidden />
-            {t('app.loading')}
-          </p>
+          <Loading className="mt-4" />
         ) : (
           <ul className="mt-3 divide-y divide-line/60" data-testid="wallet-list">
             {wallets.data.list.map((wallet) => (
