@@ -8,12 +8,4 @@ missing=()
 dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'install ok installed' || missing+=(fonts-noto-cjk)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-echo "e2e: installing ${missing[*]} from Debian's packages" >&2
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "e2e: need root or sudo to install ${missing[*]}" >&2; exit 1; }
-  sudo="sudo"
-fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+bash "$(dirname "$0")/../../scripts/apt-install.sh" e2e "${missing[@]}"

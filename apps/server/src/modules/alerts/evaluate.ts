@@ -362,11 +362,13 @@ async function evaluateTrends(
   }
   const pendingWindows = [...(intervals.get('pending') ?? [])];
   if (pendingWindows.length > 0) {
-    const counts = new Map<number, [string, number][]>();
-    for (const row of await pendingBuys(db, pendingWindows, now)) {
-      counts.set(row.minutes, [...(counts.get(row.minutes) ?? []), [row.collection, row.n]]);
+    const byWindow = groupBy(await pendingBuys(db, pendingWindows, now), (row) => row.minutes);
+    for (const minutes of pendingWindows) {
+      rank(
+        `pending:${minutes}`,
+        (byWindow.get(minutes) ?? []).map((row) => [row.collection, row.n]),
+      );
     }
-    for (const minutes of pendingWindows) rank(`pending:${minutes}`, counts.get(minutes) ?? []);
   }
   const watchlists = await watchlistsOf(
     db,
