@@ -2,7 +2,7 @@ import type { AlertDetail, AlertListItem } from '@floordesk/protocol';
 import { LoaderCircle, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDate } from '../../../lib/dates';
 import { shownTitle } from '../alert-draft';
 import { successText, useAlertList, useDeleteAlert, useFetchAlertDetail } from '../api';
@@ -111,32 +111,22 @@ export function AlertList({ onOpen, onDeleted }: AlertListProps) {
         </ul>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(next) => !next && setDeleting(null)}
         title={t('alerts.list.delete_title')}
         description={t('alerts.list.delete_body', { title: shownTitle(deleting?.title ?? '') })}
-      >
-        <div className="mt-4 flex justify-end gap-2">
-          <button type="button" className="button-secondary" onClick={() => setDeleting(null)}>
-            {t('alerts.list.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button-primary"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!deleting) return;
-              remove.mutate(deleting.id, {
-                onSuccess: ({ msg }) => onDeleted(successText(msg, t('alerts.list.deleted'))),
-                onSettled: () => setDeleting(null),
-              });
-            }}
-          >
-            {t('alerts.list.ok')}
-          </button>
-        </div>
-      </Dialog>
+        ok={t('alerts.list.ok')}
+        cancel={t('alerts.list.cancel')}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: ({ msg }) => onDeleted(successText(msg, t('alerts.list.deleted'))),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Check, Copy, LoaderCircle, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAddress } from 'viem';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { shortAddress } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
@@ -161,28 +161,18 @@ export default function MyPage() {
         )}
       </section>
 
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
         title={t('profile.remove_title')}
         description={t('profile.remove_body', { address: removing ?? '' })}
-      >
-        <div className="mt-4 flex justify-end gap-2">
-          <button type="button" className="button-secondary" onClick={() => setRemoving(null)}>
-            {t('profile.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button-primary"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (removing) remove.mutate(removing, { onSettled: () => setRemoving(null) });
-            }}
-          >
-            {t('profile.ok')}
-          </button>
-        </div>
-      </Dialog>
+        ok={t('profile.ok')}
+        cancel={t('profile.cancel')}
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing, { onSettled: () => setRemoving(null) });
+        }}
+      />
     </PageFrame>
   );
 }
