@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { receiptOf } from '@floordesk/contracts';
 import { botAccounts, COLLECTIONS, type DevnetChatServer, rpc, startDevnetChatServer } from '@floordesk/devnet';
 import { ALERT_TYPE, type AlertInput } from '@floordesk/protocol';
-import pino from 'pino';
 import {
   type Account,
   type Address,
@@ -22,15 +21,13 @@ import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { devnetChainAccess } from '../apps/server/src/devnet';
 import { saveAlert } from '../apps/server/src/modules/alerts/service';
-import { createGuardedFetch } from '../apps/server/src/net/guarded-fetch';
-import { alertDmTask } from '../apps/server/src/worker/alert-dm';
-import { alertEvaluationJob } from '../apps/server/src/worker/alert-evaluation';
-import { startWorker, type Worker } from '../apps/server/src/worker/worker';
+import type { Worker } from '../apps/server/src/worker/worker';
 import { openBenchServer } from './bench-database';
 import { fillAtOnce, postBenchListing, startBenchDevnet, startBenchIndexer } from './bench-devnet';
 import { watchBlocks } from './block-watch';
 import type { Benchmark } from './run';
 import { quantile, round as roundTo } from './stats';
+import { startAlertWorker } from '../apps/server/src/testing/alert-worker';
 
 const BLOCK_TIME_SECONDS = 2;
 /** Listings bought per round, one per bot, sent together so they land in one block. */
@@ -203,20 +200,7 @@ const benchmark: Benchmark = {
         }
       }
 
-      worker = await startWorker({
-        pool,
-        jobs: [alertEvaluationJob],
-        tasks: [alertDmTask],
-        context: {
-          db,
-          chain,
-          now: () => new Date(),
-          log: pino({ level: 'silent' }),
-          flagged: [],
-          fetchUri: createGuardedFetch({ ipfsGateway: new URL('https://ipfs.io/ipfs/'), allowedOrigins: [] }),
-          alerts: { origin: ORIGIN, bot },
-        },
-      });
+      worker = await startAlertWorker({ pool, db, bot, origin: ORIGIN, chain });
       // The first passes record every floor and set the wallet alerts' mark.
       await waitFor(async () => {
         const { rows } = await pool.query<{ n: number }>(

@@ -1,14 +1,10 @@
 import { type DevnetChatServer, startDevnetChatServer } from '@floordesk/devnet';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ChainAccess } from '../chain/client';
 import { discordBot } from '../chat/discord';
-import { createGuardedFetch } from '../net/guarded-fetch';
 import { useTestDatabase } from '../testing/database';
 import { crossingTrendAlert } from '../testing/alert-rows';
-import { alertDmTask } from './alert-dm';
-import { alertEvaluationJob } from './alert-evaluation';
-import { startWorker, type Worker } from './worker';
+import { type Worker } from './worker';
+import { startAlertWorker } from '../testing/alert-worker';
 
 const database = useTestDatabase();
 const USER = '0x00000000000000000000000000000000000000a3';
@@ -46,20 +42,11 @@ it('the worker evaluates alerts and its DM task sends each firing once, through 
     threshold: 3,
   });
 
-  worker = await startWorker({
+  worker = await startAlertWorker({
     pool,
-    jobs: [alertEvaluationJob],
-    tasks: [alertDmTask],
-    context: {
-      db,
-      // The alert jobs read the indexed rows, never the chain itself.
-      chain: {} as ChainAccess,
-      now: () => new Date(),
-      log: pino({ level: 'silent' }),
-      flagged: [],
-      fetchUri: createGuardedFetch({ ipfsGateway: new URL('https://ipfs.io/ipfs/'), allowedOrigins: [] }),
-      alerts: { origin: 'http://floordesk.test', bot: discordBot({ apiUrl: chat.apiUrl, botToken: chat.botToken }) },
-    },
+    db,
+    bot: discordBot({ apiUrl: chat.apiUrl, botToken: chat.botToken }),
+    origin: 'http://floordesk.test',
   });
   const [dm] = await waitFor(() => {
     const messages = chat.messages(person.id);
