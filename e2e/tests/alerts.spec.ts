@@ -181,6 +181,8 @@ test.describe('chat-DM alerts', () => {
     await expect(rows.filter({ hasText: '地板价提醒（已改）' })).toHaveCount(1);
     await rows.filter({ hasText: '鲸鱼钱包' }).getByRole('button', { name: zh.alerts.list.delete }).click();
     const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: '删除该提醒？' }));
+    await expect(confirm).toBeVisible();
+    await page.screenshot({ path: 'screenshots/alerts-delete-confirm-zh-1440.png' });
     await confirm.getByRole('button', { name: zh.alerts.list.cancel }).click();
     await expect(rows).toHaveCount(2);
     await rows.filter({ hasText: '鲸鱼钱包' }).getByRole('button', { name: zh.alerts.list.delete }).click();
