@@ -9,6 +9,10 @@ export const ACCOUNT_PLAN = {
   people: { from: 0, count: 5 },
   /** Deploys and owns the contracts, feeds the price oracle and reveals. */
   deployer: 5,
+  /** Signs subscription quotes: the devnet server's quote signer, its key public like every other here. */
+  quoteSigner: 6,
+  /** Receives subscription payments. */
+  treasury: 7,
   /** The simulated traders. */
   bots: { from: 10, count: 20 },
 } as const;

@@ -1,5 +1,12 @@
 import type { Artifacts } from '@floordesk/contracts';
-import { CONDUIT_CONTROLLER_ABI, receiptOf } from '@floordesk/contracts';
+import {
+  CONDUIT_CONTROLLER_ABI,
+  receiptOf,
+  signQuote,
+  type SubscriptionQuote,
+  SUBSCRIPTIONS_ABI,
+} from '@floordesk/contracts';
+import { HALF_YEAR_PRICE_WEI, PLAN, planPriceWei, QUOTE_TTL_SECONDS } from '@floordesk/protocol';
 import {
   type Account,
   type Address,
@@ -9,8 +16,11 @@ import {
   createWalletClient,
   type Hex,
   http,
+  keccak256,
+  type LocalAccount,
   pad,
   type PublicClient,
+  toHex,
   type Transport,
   type WalletClient,
 } from 'viem';
@@ -34,6 +44,13 @@ export type DevnetManifest = {
   conduitController: Address;
   conduit: { key: Hex; address: Address };
   ethUsdFeed: Address;
+  subscriptions: {
+    address: Address;
+    quoteSigner: Address;
+    treasury: Address;
+    /** The transaction of the first person's year subscription, paid at deploy. */
+    devnetPayment: Hex;
+  };
   ens: DevnetEns;
   marketplaces: {
     opensea: { feeRecipient: Address; feeBps: number };
@@ -68,8 +85,9 @@ function clients(rpcUrl: string): Clients {
 
 /**
  * Deploys the devnet's world on a fresh, automining anvil: ConduitController, Seaport 1.6 and a conduit for it,
- * the ETH/USD feed, ENS with names for the people and the bots, every catalog collection with its premint spread over the trader bots, and the bots'
- * approvals to Seaport and the conduit.
+ * the ETH/USD feed, the subscription contract with the first person's year paid, ENS with names for the people and
+ * the bots, every catalog collection with its premint spread over the trader bots, and the bots' approvals to Seaport
+ * and the conduit.
  */
 export async function deployDevnet(options: {
   rpcUrl: string;
@@ -93,6 +111,7 @@ export async function deployDevnet(options: {
     const hash = await sent;
     const receipt = await receiptOf(chain, hash);
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+    return hash;
   };
 
   options.onProgress?.('Deploying Seaport 1.6 and the test collections…');
@@ -123,6 +142,14 @@ export async function deployDevnet(options: {
     }),
   );
   const ethUsdFeed = await deploy(artifacts.EthUsdFeed, [INITIAL_ETH_USD]);
+  const quoteSigner = devnetAccount(ACCOUNT_PLAN.quoteSigner);
+  const treasury = devnetAccount(ACCOUNT_PLAN.treasury).address;
+  const subscriptions = await deploy(artifacts.FloorDeskSubscriptions, [
+    deployerAccount.address,
+    quoteSigner.address,
+    treasury,
+  ]);
+  const devnetPayment = await payFirstSubscription(subscriptions, quoteSigner, { chain, wallet, confirm });
   const ens = await deployEns(chain, wallet, deployerAccount);
 
   const bots = botAccounts();
@@ -174,10 +201,41 @@ export async function deployDevnet(options: {
     conduitController,
     conduit: { key: conduitKey, address: conduit },
     ethUsdFeed,
+    subscriptions: { address: subscriptions, quoteSigner: quoteSigner.address, treasury, devnetPayment },
     ens,
     marketplaces: MARKETPLACES,
     collections,
   };
+}
+
+/**
+ * Pays a year for the first person through the contract, as a wallet would pay a server's quote: the devnet starts
+ * with a real payment for the server to index and credit.
+ */
+async function payFirstSubscription(
+  subscriptions: Address,
+  quoteSigner: LocalAccount,
+  { chain, wallet, confirm }: Clients & { confirm: Confirm },
+): Promise<Hex> {
+  const payer = devnetAccount(ACCOUNT_PLAN.people.from);
+  const { timestamp } = await chain.getBlock();
+  const quote: SubscriptionQuote = {
+    payer: payer.address,
+    plan: PLAN.year,
+    price: planPriceWei(HALF_YEAR_PRICE_WEI.ordinary, PLAN.year),
+    expiry: timestamp + BigInt(QUOTE_TTL_SECONDS),
+    quoteId: keccak256(toHex('floordesk:devnet:account-0')),
+  };
+  const signature = await signQuote(quoteSigner, chain.chain.id, subscriptions, quote);
+  return confirm(
+    wallet(payer).writeContract({
+      address: subscriptions,
+      abi: SUBSCRIPTIONS_ABI,
+      functionName: 'subscribe',
+      args: [quote, signature],
+      value: quote.price,
+    }),
+  );
 }
 
 /** Mints the premint in chunks, round-robin over the bots, paying the mint price from the deployer. */
@@ -215,8 +273,8 @@ async function premint(
   }
 }
 
-/** Waits for a sent transaction and fails on a revert. */
-type Confirm = (sent: Promise<Hex>) => Promise<void>;
+/** Waits for a sent transaction and fails on a revert; returns its hash. */
+type Confirm = (sent: Promise<Hex>) => Promise<Hex>;
 
 function botAt(bots: Account[], index: number): Account {
   const bot = bots[index % bots.length];

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 
 export type Artifact = { abi: Abi; bytecode: Hex };
-export type ContractName = 'Seaport' | 'ConduitController' | 'DevnetERC721' | 'DevnetERC1155' | 'EthUsdFeed';
+export type ContractName =
+  'Seaport' | 'ConduitController' | 'DevnetERC721' | 'DevnetERC1155' | 'EthUsdFeed' | 'FloorDeskSubscriptions';
 
 /** One solc run. `contracts` maps each contract it yields to the source unit that declares it. */
 export type CompileJob = {
@@ -47,6 +48,7 @@ export const JOBS: readonly CompileJob[] = [
       DevnetERC721: `${OWN_PREFIX}DevnetERC721.sol`,
       DevnetERC1155: `${OWN_PREFIX}DevnetERC1155.sol`,
       EthUsdFeed: `${OWN_PREFIX}EthUsdFeed.sol`,
+      FloorDeskSubscriptions: `${OWN_PREFIX}FloorDeskSubscriptions.sol`,
     },
   },
 ];

@@ -20,8 +20,9 @@ export type LoadArtifactsOptions = {
 export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../.artifacts/', import.meta.url));
 
 /**
- * Seaport 1.6 (byte-identical to mainnet's), ConduitController and FloorDesk's devnet contracts. Compiles what the
- * cache lacks (Seaport ~40 s, the rest a few seconds) and otherwise reads the cache in milliseconds.
+ * Seaport 1.6 (byte-identical to mainnet's), ConduitController, FloorDesk's subscription contract and the devnet's
+ * test contracts. Compiles what the cache lacks (Seaport ~40 s, the rest a few seconds) and otherwise reads the cache
+ * in milliseconds.
  */
 export async function loadArtifacts(options: LoadArtifactsOptions = {}): Promise<Artifacts> {
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
@@ -60,3 +61,11 @@ export {
   sweepAvailability,
 } from './fills';
 export { receiptOf } from './receipts';
+export {
+  QUOTE_TYPES,
+  signQuote,
+  SUBSCRIBED_EVENT,
+  type SubscriptionQuote,
+  SUBSCRIPTIONS_ABI,
+  subscriptionsDomain,
+} from './subscriptions';
