@@ -22,3 +22,5 @@ export * from './live';
 export * from './wire-codes';
 export * from './alerts';
 export * from './alert-rules';
+export * from './billing-rules';
+export * from './billing';

@@ -53,6 +53,21 @@ export const apiRoutes = {
   devnetChatMessages: { method: 'GET', path: '/api/devnet/chat/messages', auth: false },
   devnetChatMyId: { method: 'POST', path: '/api/devnet/chat/my-id', auth: false },
   devnetChatDms: { method: 'POST', path: '/api/devnet/chat/dms', auth: false },
+  subscriptionPlans: { method: 'GET', path: '/api/subscription/plans', auth: false },
+  subscriptionQuote: { method: 'POST', path: '/api/subscription/quote', auth: true },
+  subscription: { method: 'GET', path: '/api/subscription', auth: true },
+  trialCodes: { method: 'GET', path: '/api/codes/trial', auth: true },
+  issueTrialCode: { method: 'POST', path: '/api/codes/trial', auth: true },
+  redeemTrialCode: { method: 'POST', path: '/api/codes/trial/redeem', auth: true },
+  invitation: { method: 'GET', path: '/api/codes/invitation', auth: true },
+  setInvitation: { method: 'POST', path: '/api/codes/invitation', auth: true },
+  useInvitation: { method: 'POST', path: '/api/codes/invitation/use', auth: true },
+  communityCode: { method: 'GET', path: '/api/codes/community', auth: true },
+  useCommunityCode: { method: 'POST', path: '/api/codes/community/use', auth: true },
+  setIdentity: { method: 'POST', path: '/api/admin/identity', auth: true },
+  saveCommunity: { method: 'POST', path: '/api/admin/communities', auth: true },
+  savePromotion: { method: 'POST', path: '/api/admin/promotions', auth: true },
+  whatsNew: { method: 'GET', path: '/api/app/whats-new', auth: false },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof apiRoutes;

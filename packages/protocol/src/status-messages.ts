@@ -211,6 +211,57 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     en: 'Chat alerts are not set up on this server.',
     zh: '本服务器尚未配置聊天提醒。',
   },
+  [Status.PlanUnknown]: { en: 'No such plan.', zh: '没有这个套餐。' },
+  [Status.AgreementRequired]: {
+    en: 'Please check and agree to the Disclaimer and Terms of Service.',
+    zh: '请勾选并同意免责声明和服务条款。',
+  },
+  [Status.PromotionEnded]: { en: 'This sale has ended.', zh: '本次促销已结束。' },
+  [Status.PromotionNotStarted]: { en: 'This sale has not started yet.', zh: '本次促销尚未开始。' },
+  [Status.SubscriptionsUnavailable]: {
+    en: 'This FloorDesk does not take subscriptions.',
+    zh: '此 FloorDesk 不提供订阅。',
+  },
+  [Status.TrialCodeEmpty]: { en: 'Enter the trial code', zh: '请输入试用码' },
+  [Status.TrialCodeUnknown]: { en: 'This trial code does not exist.', zh: '该试用码不存在。' },
+  [Status.TrialCodeUsed]: { en: 'This trial code has already been used.', zh: '该试用码已被使用。' },
+  [Status.TrialExpired]: { en: 'Your trial has expired', zh: '您的试用已过期' },
+  [Status.TrialRunning]: { en: 'Your trial is already running.', zh: '您的试用正在进行中。' },
+  [Status.AlreadyMember]: {
+    en: 'You are already a member: trial codes are for newcomers.',
+    zh: '您已是会员：试用码仅供新用户使用。',
+  },
+  [Status.TrialCodeLimit]: {
+    en: 'You have received your 3 trial codes for this month.',
+    zh: '您本月的 3 个试用码已全部领取。',
+  },
+  [Status.MembersOnly]: { en: 'Only members receive trial codes.', zh: '只有会员才能领取试用码。' },
+  [Status.TrialEnded]: { en: 'Your test has ended', zh: '您的试用已结束' },
+  [Status.InvitationCodeInvalid]: {
+    en: 'An invitation code is 4 to 16 letters or digits.',
+    zh: '邀请码由 4 到 16 个字母或数字组成。',
+  },
+  [Status.InvitationCodeTaken]: { en: 'This invitation code is taken.', zh: '该邀请码已被占用。' },
+  [Status.InvitationCodeUnknown]: { en: 'This invitation code does not exist.', zh: '该邀请码不存在。' },
+  [Status.InvitationOwnCode]: { en: 'You cannot use your own invitation code.', zh: '不能使用自己的邀请码。' },
+  [Status.InvitationAlreadyUsed]: { en: 'You have already used an invitation code.', zh: '您已使用过邀请码。' },
+  [Status.InvitationTooLate]: {
+    en: 'Invitation codes count before your first subscription only.',
+    zh: '邀请码仅在首次订阅前有效。',
+  },
+  [Status.CommunityCodeUnknown]: { en: 'This community code does not exist.', zh: '该社区码不存在。' },
+  [Status.CommunityCodeNotForYou]: {
+    en: 'Your identity already has its own price.',
+    zh: '您的身份已享有专属价格。',
+  },
+  [Status.CommunityManagersOnly]: {
+    en: 'Only community managers have a community code.',
+    zh: '只有社区管理者才有社区码。',
+  },
+  [Status.NotAllowlisted]: {
+    en: 'This wallet is not on the allow list of this FloorDesk.',
+    zh: '此钱包不在本 FloorDesk 的白名单中。',
+  },
 };
 
 export function statusMessage(status: StatusCode, lang: Lang): string {

@@ -117,6 +117,38 @@ export const Status = {
   ChatUnavailable: 1826,
   /** No bot is configured on this server. */
   ChatDisabled: 1827,
+
+  /** Subscriptions: plans, quotes and sales. */
+  PlanUnknown: 1901,
+  /** The original app's 'Please check and agree to the Disclaimer and Terms of Service.' */
+  AgreementRequired: 1902,
+  PromotionEnded: 1903,
+  PromotionNotStarted: 1904,
+  /** No payment contract or quote signer is configured: this server takes no subscriptions. */
+  SubscriptionsUnavailable: 1905,
+  /** Trial codes: the original app's 'Enter the trial code', 'Your trial has expired', 'Your test has ended'. */
+  TrialCodeEmpty: 1911,
+  TrialCodeUnknown: 1912,
+  TrialCodeUsed: 1913,
+  TrialExpired: 1914,
+  TrialRunning: 1915,
+  AlreadyMember: 1916,
+  TrialCodeLimit: 1917,
+  MembersOnly: 1918,
+  /** A premium-only call by someone whose trial has ended and who has not subscribed. */
+  TrialEnded: 1919,
+  /** Invitation and community codes. */
+  InvitationCodeInvalid: 1921,
+  InvitationCodeTaken: 1922,
+  InvitationCodeUnknown: 1923,
+  InvitationOwnCode: 1924,
+  InvitationAlreadyUsed: 1925,
+  InvitationTooLate: 1926,
+  CommunityCodeUnknown: 1931,
+  CommunityCodeNotForYou: 1932,
+  CommunityManagersOnly: 1933,
+  /** The operator's allow list (SIGN_IN_ALLOWLIST) is on and does not name this wallet. */
+  NotAllowlisted: 1941,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];
