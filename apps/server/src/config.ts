@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { Address, DEVNET_CHAIN_ID, MAINNET_CHAIN_ID, normalizeAddress } from '@floordesk/protocol';
+import type { Hex } from 'viem';
 import { z } from 'zod';
 import { addressKind } from './net/ip-address';
 
@@ -43,6 +44,13 @@ const Env = z.object({
   IPFS_GATEWAY: z.url({ protocol: /^https?$/ }).default('https://ipfs.io/ipfs/'),
   PREMIUM_ADDRESSES: commaList.optional(),
   OPERATOR_ADDRESSES: commaList.optional(),
+  SIGN_IN_ALLOWLIST: commaList.optional(),
+  SUBSCRIPTION_CONTRACT: Address.optional(),
+  QUOTE_SIGNER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+    .optional(),
+  SUBSCRIPTION_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
   MQTT_URL: z
     .url({ protocol: /^(mqtts?|wss?)$/, error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL' })
     .optional(),
@@ -96,10 +104,18 @@ export type Config = {
   originConfigured: boolean;
   /** Where ipfs:// URIs are read: `${ipfsGateway}CID/path`. */
   ipfsGateway: URL;
-  /** Granted premium for good; undefined when PREMIUM_ADDRESSES is unset (see withDevnetPremium, devnet.ts). */
+  /** The operator's override: premium for good, whatever was paid; undefined when PREMIUM_ADDRESSES is unset. */
   premiumAddresses: ReadonlySet<string> | undefined;
   /** Who may post announcements (type 1000 notices); nobody when OPERATOR_ADDRESSES is unset. */
   operatorAddresses: ReadonlySet<string>;
+  /** When set (SIGN_IN_ALLOWLIST), only these wallets may sign in; undefined: everyone may. */
+  signInAllowlist: ReadonlySet<string> | undefined;
+  /**
+   * Subscriptions: the payment contract (SUBSCRIPTION_CONTRACT; on the devnet its own) and the key that signs its
+   * quotes (QUOTE_SIGNER_KEY; on the devnet its public quote-signer account's). Without both, no subscriptions are
+   * sold; payments the indexer sees are still credited.
+   */
+  subscriptions: { contract: Hex | undefined; quoteSignerKey: Hex | undefined; confirmations: number };
   /**
    * The live notifications' broker. Unset: the embedded one, on the API's port at /mqtt. Set: an external
    * Mosquitto with the dynamic-security plugin, reached at `url` with the administrator's credentials in it, which
@@ -156,6 +172,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ipfsGateway: new URL(vars.IPFS_GATEWAY.endsWith('/') ? vars.IPFS_GATEWAY : `${vars.IPFS_GATEWAY}/`),
     premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     operatorAddresses: new Set((vars.OPERATOR_ADDRESSES ?? []).map(normalizeAddress)),
+    signInAllowlist: vars.SIGN_IN_ALLOWLIST && new Set(vars.SIGN_IN_ALLOWLIST.map(normalizeAddress)),
+    subscriptions: {
+      contract:
+        vars.SUBSCRIPTION_CONTRACT === undefined ? undefined : (normalizeAddress(vars.SUBSCRIPTION_CONTRACT) as Hex),
+      quoteSignerKey: vars.QUOTE_SIGNER_KEY as Hex | undefined,
+      // Ethereum's reorgs are rarely deeper than a couple of blocks; 12 (~2.4 min) is the usual margin for payments.
+      confirmations: vars.SUBSCRIPTION_CONFIRMATIONS ?? (vars.RPC_URL === undefined ? 2 : 12),
+    },
     mqtt: mqttConfig(vars.MQTT_URL, vars.MQTT_PUBLIC_URL),
     chat: {
       apiUrl: vars.DISCORD_API_URL,

@@ -25,7 +25,16 @@ import {
   tokenMetadata,
   upcomingProjectBySlug,
 } from '@floordesk/devnet';
-import { DEVNET_CHAIN_ID, normalizeAddress, type PostListingRequest, type SimulatorState } from '@floordesk/protocol';
+import {
+  DEVNET_CHAIN_ID,
+  normalizeAddress,
+  PLAN,
+  PLAN_IDS,
+  type PostListingRequest,
+  type PromotionRequest,
+  type SimulatorState,
+} from '@floordesk/protocol';
+import { toHex } from 'viem';
 import type { ChainContracts } from './chain/chain-contracts';
 import { type ChainAccess, createChainClient } from './chain/client';
 import { type Config, ConfigError } from './config';
@@ -117,20 +126,53 @@ export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, time
     ],
     ethUsdFeed: lower(manifest.ethUsdFeed),
     ensRegistry: lower(manifest.ens.registry),
+    subscriptions: lower(manifest.subscriptions.address),
   };
   return { client: createChainClient(rpcUrl, DEVNET_CHAIN_ID, timeoutMs), contracts };
 }
 
 /**
- * On the devnet FloorDesk starts itself, with PREMIUM_ADDRESSES unset, the people accounts (anvil's 0–4, the ones a
- * person or the e2e wallet signs in with) are premium: `npm start` then lets anyone try sweeping without a setup step.
- * Kept out of loadConfig's defaults so tests, which use the same accounts, decide premium themselves.
+ * The devnet sells subscriptions through its own payment contract (devnetChainAccess names it), with quotes signed by
+ * its public quote-signer account; account 0 paid for a year when the devnet was deployed, so a newcomer can sweep
+ * at once, and accounts 1–4 start without a subscription. Kept out of loadConfig's defaults so tests decide.
  */
-export function withDevnetPremium(config: Config): Config {
-  if (config.premiumAddresses !== undefined) return config;
-  const { from, count } = ACCOUNT_PLAN.people;
-  const people = Array.from({ length: count }, (_, i) => normalizeAddress(devnetAccount(from + i).address));
-  return { ...config, premiumAddresses: new Set(people) };
+export function withDevnetSubscriptions(config: Config): Config {
+  if (config.subscriptions.quoteSignerKey !== undefined) return config;
+  const key = devnetAccount(ACCOUNT_PLAN.quoteSigner).getHdKey().privateKey;
+  if (!key) throw new Error("the devnet's quote signer has no private key");
+  return { ...config, subscriptions: { ...config.subscriptions, quoteSignerKey: toHex(key) } };
+}
+
+/**
+ * The devnet's sales, dated from `now` at every start so that one is always live and one has ended: Black Friday
+ * (0.09 ETH for five months, four days) and the Christmas sale (a quarter off every plan, 72 hours, ended).
+ */
+export function devnetPromotions(now: Date): PromotionRequest[] {
+  const at = (hours: number) => Math.floor(now.getTime() / 1000) + hours * 3600;
+  return [
+    {
+      slug: 'blackfriday',
+      title_en: 'Black Friday: five months for 0.09 ETH',
+      title_zh: '黑色星期五：五个月仅需 0.09 ETH',
+      body_en: 'Five months of FloorDesk premium, sweeping included, for 0.09 ETH instead of 0.125.',
+      body_zh: 'FloorDesk 高级会员五个月（含扫货功能），仅需 0.09 ETH，原价 0.125 ETH。',
+      starts_at: at(-1),
+      ends_at: at(-1 + 96),
+      offers: [{ plan: PLAN.fiveMonths, price: '90000000000000000', percent_off_bps: null }],
+    },
+    {
+      slug: 'ChristmasPromo',
+      title_en: 'Christmas sale: 25% off every plan',
+      title_zh: '圣诞促销：所有套餐七五折',
+      body_en: 'A quarter off every plan for 72 hours.',
+      body_zh: '72 小时内所有套餐七五折。',
+      ended_en: 'The Christmas sale has ended. See you next year!',
+      ended_zh: '圣诞促销已结束，明年再见！',
+      starts_at: at(-80),
+      ends_at: at(-80 + 72),
+      offers: PLAN_IDS.map((plan) => ({ plan, price: null, percent_off_bps: 2_500 })),
+    },
+  ];
 }
 
 /** The calendar's events, each naming its collection's address once that collection is deployed. */

@@ -7,7 +7,14 @@ import { startMempoolWatcher } from './chain/mempool';
 import { openChain } from './chain/open-chain';
 import { type Config, ConfigError, loadConfig, originWarning } from './config';
 import type { AppContext, RoleContext } from './context';
-import { type RunningSimulator, type ServerDevnet, startServerDevnet, withDevnetPremium } from './devnet';
+import {
+  devnetPromotions,
+  type RunningSimulator,
+  type ServerDevnet,
+  startServerDevnet,
+  withDevnetSubscriptions,
+} from './devnet';
+import { writePromotion } from './modules/billing/service';
 import { upsertCalendarEvents } from './modules/calendar/store';
 import { startGasPriceWatcher } from './modules/gas-price/watcher';
 import { openPostgres } from './db/embedded';
@@ -70,8 +77,9 @@ async function main(): Promise<void> {
     running.push(devnet.stop);
     chain = devnet.chain;
     await upsertCalendarEvents(database.db, devnet.calendar);
+    for (const promotion of devnetPromotions(new Date())) await writePromotion(database.db, promotion);
   } else {
-    chain = await openChain(config.rpcUrl, config.chainId);
+    chain = await openChain(config.rpcUrl, config.chainId, config.subscriptions.contract);
   }
   // DISCORD_BOT_TOKEN's Discord, else the devnet's own chat service, else no bot.
   const chat = resolveChat(config, devnet?.chat);
@@ -83,7 +91,7 @@ async function main(): Promise<void> {
     const gasPrice = startGasPriceWatcher({ chain, log: logger.child({ role: 'gas-price' }) });
     running.push(gasPrice.stop);
     const app = await buildServer({
-      config: devnet ? withDevnetPremium(config) : config,
+      config: devnet ? withDevnetSubscriptions(config) : config,
       db: database.db,
       logger,
       chain,

@@ -15,6 +15,8 @@ export type ChainContracts = {
   ethUsdFeed?: Hex;
   /** The ENS registry, where the chain has ENS: names shown for addresses come from it. */
   ensRegistry?: Hex;
+  /** FloorDesk's subscription payment contract, whose `Subscribed` events are payments. */
+  subscriptions?: Hex;
 };
 
 /** Mainnet: canonical Seaport 1.6 and OpenSea's conduit and fee recipient. */

@@ -41,6 +41,9 @@ export type TransferEvent = LogRef & {
   standard: 'erc721' | 'erc1155';
 };
 
+/** A subscription payment: the contract's `Subscribed` event. */
+export type PaymentEvent = LogRef & { payer: string; quoteId: string; plan: number; priceWei: bigint };
+
 export type DecodedLogs = {
   sales: SaleEvent[];
   transfers: TransferEvent[];
@@ -50,6 +53,7 @@ export type DecodedLogs = {
   counters: Array<LogRef & { offerer: string; newCounter: bigint }>;
   approvals: Array<LogRef & { collection: string; owner: string; operator: string; approved: boolean }>;
   metadataUpdates: Array<LogRef & { collection: string; fromTokenId: bigint; toTokenId: bigint }>;
+  payments: PaymentEvent[];
   /** Logs with an indexed signature but not its layout (a non-standard contract); skipped, never fatal. */
   malformed: number;
 };
@@ -64,6 +68,7 @@ export function noDecodedLogs(): DecodedLogs {
     counters: [],
     approvals: [],
     metadataUpdates: [],
+    payments: [],
     malformed: 0,
   };
 }
@@ -178,6 +183,20 @@ function decodeLog(log: RawLog, contracts: ChainContracts, out: DecodedLogs): vo
         fromTokenId: uintWord(log.data, 0),
         toTokenId: uintWord(log.data, 1),
       });
+      break;
+    case TOPIC.subscribed:
+      // Anyone can emit this signature; only the configured contract's events are payments.
+      if (contracts.subscriptions !== undefined && address === contracts.subscriptions) {
+        out.payments.push({
+          blockNumber,
+          txHash,
+          logIndex,
+          payer: topicAddress(log, 1),
+          quoteId: topicWord(log, 2),
+          plan: Number(uintWord(log.data, 0)),
+          priceWei: uintWord(log.data, 1),
+        });
+      }
       break;
     default:
       break;
@@ -334,4 +353,10 @@ function topicAddress(log: RawLog, index: number): string {
   const topic = log.topics[index];
   if (topic === undefined) throw new MalformedLog(`no topic ${index}`);
   return `0x${topic.slice(26).toLowerCase()}`;
+}
+
+function topicWord(log: RawLog, index: number): string {
+  const topic = log.topics[index];
+  if (topic === undefined || !/^0x[0-9a-fA-F]{64}$/.test(topic)) throw new MalformedLog(`no topic ${index}`);
+  return topic.toLowerCase();
 }

@@ -1,6 +1,9 @@
 import { parseAbi, toEventSelector } from 'viem';
 
-/** The events the indexer reads: Seaport 1.6, ERC-721, ERC-1155 and ERC-4906 metadata updates. */
+/**
+ * The events the indexer reads: Seaport 1.6, ERC-721, ERC-1155, ERC-4906 metadata updates and FloorDesk's
+ * subscription payments.
+ */
 export const INDEXED_EVENTS = parseAbi([
   'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)',
   'event OrderCancelled(bytes32 orderHash, address indexed offerer, address indexed zone)',
@@ -11,6 +14,7 @@ export const INDEXED_EVENTS = parseAbi([
   'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
   'event MetadataUpdate(uint256 _tokenId)',
   'event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId)',
+  'event Subscribed(address indexed payer, bytes32 indexed quoteId, uint8 plan, uint256 price)',
 ]);
 
 export const TOPIC = {
@@ -23,6 +27,7 @@ export const TOPIC = {
   approvalForAll: toEventSelector(INDEXED_EVENTS[6]),
   metadataUpdate: toEventSelector(INDEXED_EVENTS[7]),
   batchMetadataUpdate: toEventSelector(INDEXED_EVENTS[8]),
+  subscribed: toEventSelector(INDEXED_EVENTS[9]),
 } as const;
 
 /** Seaport's own events; only those emitted by the chain's Seaport address count. */
@@ -41,3 +46,6 @@ export const TOKEN_TOPICS: ReadonlySet<string> = new Set([
   TOPIC.metadataUpdate,
   TOPIC.batchMetadataUpdate,
 ]);
+
+/** Payments, from the chain's subscription contract only. */
+export const SUBSCRIPTION_TOPICS: ReadonlySet<string> = new Set([TOPIC.subscribed]);

@@ -5,7 +5,7 @@ import type { HeldLock } from '../db/pool';
 import { reverifyListings } from '../market/listings/lifecycle';
 import { deriveWalletEvents } from '../live/wallet-events';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
-import { SEAPORT_TOPICS, TOKEN_TOPICS } from './events';
+import { SEAPORT_TOPICS, SUBSCRIPTION_TOPICS, TOKEN_TOPICS } from './events';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
 
 export type IndexerOptions = RoleContext & {
@@ -18,7 +18,7 @@ export type IndexerOptions = RoleContext & {
 
 export type StepResult = { from: number; to: number; sales: number; transfers: number } | { reorgTo: number } | null;
 
-const ALL_TOPICS = [[...SEAPORT_TOPICS, ...TOKEN_TOPICS]] as [`0x${string}`[]];
+const ALL_TOPICS = [[...SEAPORT_TOPICS, ...TOKEN_TOPICS, ...SUBSCRIPTION_TOPICS]] as [`0x${string}`[]];
 
 /**
  * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else check again the

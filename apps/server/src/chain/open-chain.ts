@@ -1,3 +1,4 @@
+import type { Hex } from 'viem';
 import { ConfigError } from '../config';
 import { type ChainContracts, MAINNET_CONTRACTS } from './chain-contracts';
 import { type ChainAccess, createChainClient } from './client';
@@ -6,8 +7,9 @@ import { type ChainAccess, createChainClient } from './client';
  * Connects to the node at RPC_URL (FloorDesk starts its own devnet when that is unset: devnet.ts). Refuses a node
  * whose chain id is not CHAIN_ID.
  */
-export async function openChain(rpcUrl: string, chainId: number): Promise<ChainAccess> {
-  const access = { client: createChainClient(rpcUrl, chainId), contracts: canonicalContracts(chainId) };
+export async function openChain(rpcUrl: string, chainId: number, subscriptions?: Hex): Promise<ChainAccess> {
+  const contracts = { ...canonicalContracts(chainId), ...(subscriptions && { subscriptions }) };
+  const access = { client: createChainClient(rpcUrl, chainId), contracts };
   await expectChainId(access, chainId);
   return access;
 }

@@ -3,7 +3,7 @@ import { zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
 import { applyIndexedBlocks, distrustListingsAbove } from '../market/listings/lifecycle';
 import { dropNotificationsAbove, recordCollectionNews } from '../live/notifications';
-import type { DecodedLogs, SaleEvent, TransferEvent } from './decode';
+import type { DecodedLogs, PaymentEvent, SaleEvent, TransferEvent } from './decode';
 import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf } from './rollups';
 
 export type BlockHeader = {
@@ -56,6 +56,7 @@ export async function storeBlocks(
     on conflict (number) do nothing`);
 
   const sales = await insertSales(db, events, timeOf);
+  await insertPayments(db, events, timeOf);
   const transfers = await insertTransfers(db, events, timeOf);
   const listingsEnded = await applyIndexedBlocks(db, blocks, events, now);
 
@@ -142,6 +143,22 @@ async function insertSales(db: Executor, { sales }: DecodedLogs, timeOf: (block:
   return result.rows[0]?.count ?? 0;
 }
 
+/**
+ * Subscription payments, idempotent on (tx hash, log index): a batch read again, or an event seen three times,
+ * writes one row. The billing module credits them once they have enough confirmations.
+ */
+async function insertPayments(db: Executor, { payments }: DecodedLogs, timeOf: (block: number) => Date): Promise<void> {
+  if (payments.length === 0) return;
+  const column = <T>(value: (payment: PaymentEvent) => T) => sql.param(payments.map(value));
+  await db.execute(sql`
+    insert into subscription_payments (tx_hash, log_index, block_number, block_time, payer, plan, price_wei, quote_id)
+    select * from unnest(${column((p) => p.txHash)}::text[], ${column((p) => p.logIndex)}::int[],
+                         ${column((p) => p.blockNumber)}::bigint[], ${column((p) => timeOf(p.blockNumber))}::timestamptz[],
+                         ${column((p) => p.payer)}::text[], ${column((p) => p.plan)}::int[],
+                         ${column((p) => p.priceWei.toString())}::numeric[], ${column((p) => p.quoteId)}::text[])
+    on conflict do nothing`);
+}
+
 async function insertTransfers(
   db: Executor,
   { transfers }: DecodedLogs,
@@ -185,8 +202,8 @@ async function insertTransfers(
 
 /**
  * Undoes everything ingested above `ancestor` (a reorg, or a devnet chain replaced by a fresh one): sales leave
- * their rollups, transfers leave token ownership, and the listings whose state came from above it wait to be
- * checked again on the new chain (`distrustListingsAbove`).
+ * their rollups, transfers leave token ownership, payments leave the subscriptions, and the listings whose state
+ * came from above it wait to be checked again on the new chain (`distrustListingsAbove`).
  */
 export async function rollBackTo(db: Executor, ancestor: number, now: Date): Promise<void> {
   await db.execute(sql`
@@ -227,6 +244,8 @@ export async function rollBackTo(db: Executor, ancestor: number, now: Date): Pro
        where t.collection = e.collection and t.token_id = e.token_id and t.owner is not null`);
   }
   await db.execute(sql`delete from collections where first_seen_block > ${ancestor}`);
+  // A payment whose block left the chain was never made: the subscription derived from it shrinks with it.
+  await db.execute(sql`delete from subscription_payments where block_number > ${ancestor}`);
   await distrustListingsAbove(db, ancestor, now);
   await dropNotificationsAbove(db, ancestor);
   await db.execute(sql`delete from chain_blocks where number > ${ancestor}`);

@@ -1,4 +1,11 @@
-import type { AlertRule, AlertType, GasSettingsData, SweepItem, SweepOutcomeName } from '@floordesk/protocol';
+import type {
+  AlertRule,
+  AlertType,
+  GasSettingsData,
+  PromotionOffer,
+  SweepItem,
+  SweepOutcomeName,
+} from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,6 +20,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -23,9 +31,10 @@ export const users = pgTable('users', {
   address: text('address').primaryKey(),
   createdAt: timestamptz('created_at').notNull(),
   lastLoginAt: timestamptz('last_login_at').notNull(),
-  premiumUntil: timestamptz('premium_until'),
-  /** The user's identity code (beta tester, community manager, mod…; not mapped yet); '0' is an ordinary user. */
+  /** The user's identity (IDENTITY in billing-rules.ts): it decides their price; '0' is an ordinary user. */
   identity: text('identity').notNull().default('0'),
+  /** The partner community of a community manager or member (identities 2 and 4): its price is theirs. */
+  communityId: integer('community_id').references(() => communities.id),
   /** The last heartbeat (or sign-in): a user is online within ONLINE_WINDOW_MS of it. */
   lastSeenAt: timestamptz('last_seen_at'),
 });
@@ -573,4 +582,108 @@ export const alertCursor = pgTable('alert_cursor', {
   id: boolean('id').primaryKey().default(true),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   listingsAt: timestamptz('listings_at').notNull(),
+});
+
+/**
+ * Subscription payments: the payment contract's `Subscribed` events, written by the indexer with the block that
+ * holds them and removed with it by a reorg. A payment counts once it has SUBSCRIPTION_CONFIRMATIONS blocks; the
+ * subscription's end is derived from these rows, trials and invitation bonuses, never stored.
+ */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockTime: timestamptz('block_time').notNull(),
+    payer: text('payer').notNull(),
+    plan: integer('plan').notNull(),
+    priceWei: numeric('price_wei', { precision: 78, scale: 0 }).notNull(),
+    quoteId: text('quote_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.txHash, table.logIndex] }),
+    index('subscription_payments_payer_idx').on(table.payer, table.blockNumber),
+    index('subscription_payments_block_idx').on(table.blockNumber),
+  ],
+);
+
+/** A trial, one per person ever (the primary key): from a member's trial code. */
+export const trials = pgTable('trials', {
+  address: text('address')
+    .primaryKey()
+    .references(() => users.address),
+  code: text('code').notNull(),
+  /** The trial runs TRIAL_DAYS from here (a grant like any other: entitlement.ts). */
+  startedAt: timestamptz('started_at').notNull(),
+});
+
+/** Trial codes members hand out, TRIAL_CODES_PER_MONTH a month each; a code is redeemed at most once. */
+export const trialCodes = pgTable(
+  'trial_codes',
+  {
+    code: text('code').primaryKey(),
+    owner: text('owner')
+      .notNull()
+      .references(() => users.address),
+    createdAt: timestamptz('created_at').notNull(),
+    redeemedBy: text('redeemed_by').unique(),
+    redeemedAt: timestamptz('redeemed_at'),
+  },
+  (table) => [index('trial_codes_owner_idx').on(table.owner, table.createdAt)],
+);
+
+/** Each user's invitation code (made on first ask, or chosen), unique without case. */
+export const invitationCodes = pgTable(
+  'invitation_codes',
+  {
+    address: text('address')
+      .primaryKey()
+      .references(() => users.address),
+    code: text('code').notNull(),
+  },
+  (table) => [uniqueIndex('invitation_codes_code_idx').on(sql`lower(${table.code})`)],
+);
+
+/** Who invited whom: once per invitee, before their first payment. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    invitee: text('invitee')
+      .primaryKey()
+      .references(() => users.address),
+    inviter: text('inviter')
+      .notNull()
+      .references(() => users.address),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('invitations_inviter_idx').on(table.inviter)],
+);
+
+/** Partner communities: their code makes an ordinary user a community member at the community's price. */
+export const communities = pgTable(
+  'communities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    halfYearPriceWei: numeric('half_year_price_wei', { precision: 78, scale: 0 }).notNull(),
+  },
+  (table) => [uniqueIndex('communities_code_idx').on(sql`lower(${table.code})`)],
+);
+
+/** Sales, one per sale page (its route's slug); an operator writes them, the devnet seeds two. */
+export const promotions = pgTable('promotions', {
+  slug: text('slug').primaryKey(),
+  titleEn: text('title_en').notNull(),
+  titleZh: text('title_zh').notNull(),
+  bodyEn: text('body_en').notNull(),
+  bodyZh: text('body_zh').notNull(),
+  /** The page's own words once the sale has ended; null: the common 'This sale has ended.' */
+  endedEn: text('ended_en'),
+  endedZh: text('ended_zh'),
+  startsAt: timestamptz('starts_at').notNull(),
+  endsAt: timestamptz('ends_at').notNull(),
+  /** PromotionOffer[]: per plan, a price in wei or a percent off in basis points. */
+  offers: jsonb('offers').$type<PromotionOffer[]>().notNull(),
 });

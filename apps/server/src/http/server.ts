@@ -12,6 +12,7 @@ import { type Listen, startLivePublisher } from '../live/publisher';
 import type { ResolvedChat } from '../chat/resolve';
 import { registerAlertRoutes } from '../modules/alerts/routes';
 import { registerAppRoutes } from '../modules/app/routes';
+import { registerBillingRoutes } from '../modules/billing/routes';
 import { registerAuthRoutes } from '../modules/auth/routes';
 import { registerCalendarRoutes } from '../modules/calendar/routes';
 import { registerClientErrorRoutes } from '../modules/client-errors/routes';
@@ -101,6 +102,7 @@ export async function buildServer({
   registerAppRoutes(app, ctx, { devnet: devnet !== undefined });
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerAlertRoutes(app, ctx, chat);
   let broker: LiveBroker | undefined;

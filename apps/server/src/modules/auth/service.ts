@@ -33,6 +33,7 @@ export async function issueNotice(ctx: AppContext, address: string): Promise<Res
   // Not viem's generateSiweNonce: it draws from Math.random, and a nonce guards sign-in.
   const nonce = randomBytes(16).toString('hex');
   const owner = normalizeAddress(address);
+  if (!allowed(ctx, owner)) return refuse(Status.NotAllowlisted);
   const { origin, chainId } = ctx.config;
   const notice = buildNotice({ origin, address: owner, chainId, nonce, issuedAt, expiresAt });
   await insertNonce(ctx.db, { nonce, address: owner, message: notice, issuedAt, expiresAt });
@@ -47,6 +48,7 @@ export async function login(ctx: AppContext, request: LoginRequest): Promise<Res
   const verified = await verifyNotice(ctx, request);
   if (!verified.ok) return verified;
   const address = normalizeAddress(request.address);
+  if (!allowed(ctx, address)) return refuse(Status.NotAllowlisted);
   const signNum = randomBytes(32).toString('hex');
   const at = ctx.now();
   const opened = await ctx.db.transaction(async (tx) => {
@@ -67,6 +69,8 @@ export async function login(ctx: AppContext, request: LoginRequest): Promise<Res
 export async function authenticate(ctx: AppContext, signNum: string, address: string): Promise<Session | undefined> {
   const secretHash = hashSecret(signNum);
   const owner = normalizeAddress(address);
+  // A wallet taken off the allow list loses its sessions with the next restart that reads the list.
+  if (!allowed(ctx, owner)) return undefined;
   const now = ctx.now();
   const cached = cachedSession(ctx, secretHash, owner, now);
   if (cached) return cached;
@@ -112,6 +116,11 @@ async function recoverSigner(message: string, signature: string): Promise<Addres
   } catch {
     return undefined;
   }
+}
+
+/** The operator's allow list (SIGN_IN_ALLOWLIST), when switched on, admits only the wallets it names. */
+function allowed(ctx: AppContext, address: string): boolean {
+  return ctx.config.signInAllowlist?.has(address) ?? true;
 }
 
 function hashSecret(signNum: string): string {

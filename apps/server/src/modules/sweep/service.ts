@@ -30,7 +30,7 @@ import type { AppContext } from '../../context';
 import { planSweep } from '../../market/sweep-planner';
 import { ownWallets } from '../wallets/service';
 import { ok, refuse, type Result } from '../../result';
-import { isPremium } from '../user/service';
+import { premiumRefusal } from '../billing/service';
 import { sweepOutcome } from './outcome';
 import {
   findSweepCollection,
@@ -53,12 +53,13 @@ const candidateLimit = (count: number) => count * 4 + 60;
 
 /**
  * Plans, simulates and prices a sweep for `buyer`, and records it as quoted: the transaction to send, the items it
- * buys, spares and skips. Refusals, in this order: 1401 not premium, 1405 another chain, 1299 no chain, 1301 unknown
- * collection, 1402 not ERC-721, 1403 nothing to buy, 1515 above `max_total`, 1408 balance too low.
+ * buys, spares and skips. Refusals, in this order: 1401 not premium (1919 once a trial ran out), 1405 another chain,
+ * 1299 no chain, 1301 unknown collection, 1402 not ERC-721, 1403 nothing to buy, 1515 above `max_total`, 1408 balance too low.
  */
 export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQuote): Promise<Result<SweepQuoteData>> {
   const user = normalizeAddress(buyer);
-  if (!(await isPremium(ctx, user))) return refuse(Status.PremiumRequired);
+  const notPremium = await premiumRefusal(ctx, user);
+  if (notPremium) return refuse(notPremium);
   if (request.chain_id !== ctx.config.chainId) return refuse(Status.SweepWrongChain);
   const chain = ctx.chain;
   if (!chain) return refuse(Status.ChainUnavailable);

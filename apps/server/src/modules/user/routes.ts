@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../http/routes';
 import { ok } from '../../result';
-import { checkUser, recordHeartbeat } from './service';
+import { recordHeartbeat } from './service';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, endpoints.userCheck, async ({ session }) => ok(await checkUser(ctx, session.address)));
   registerEndpoint(app, endpoints.heartbeat, async ({ session }) => {
     await recordHeartbeat(ctx, session.address);
     return ok(null);

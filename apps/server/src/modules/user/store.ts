@@ -35,3 +35,18 @@ export async function usersSeenSince(db: Executor, since: Date): Promise<string[
   const rows = await db.select({ address: users.address }).from(users).where(gte(users.lastSeenAt, since));
   return rows.map((row) => row.address);
 }
+
+/** Sets the user's identity and community; false when no such user (they have never signed in). */
+export async function updateIdentity(
+  db: Executor,
+  address: string,
+  identity: string,
+  communityId: number | null,
+): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ identity, communityId })
+    .where(eq(users.address, address))
+    .returning({ address: users.address });
+  return updated.length > 0;
+}
