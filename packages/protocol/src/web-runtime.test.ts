@@ -11,6 +11,7 @@ vi.mock('zod', () => ({
 const WEB_RUNTIME = [
   './address',
   './alert-rules',
+  './billing-rules',
   './constants',
   './gas',
   './http',

@@ -42,6 +42,14 @@ const trending = () => import('../features/trending/components/trending-page');
 const myPage = () => import('../features/profile/components/my-page');
 const noticePage = () => import('../features/live/components/notice-page');
 const devnetChat = () => import('../features/devnet-chat/components/devnet-chat-page');
+const billing = (page: 'PlansPage' | 'SalePage' | 'VerificationPage') => () =>
+  import('../features/billing/components/billing-pages').then((pages) => ({ default: pages[page] }));
+const plans = billing('PlansPage');
+// One page for every sale route: it reads its sale's slug from the path.
+const sale = billing('SalePage');
+const verification = billing('VerificationPage');
+const trialPage = () => import('../features/trial/components/trial-page');
+const legalPage = () => import('../features/legal/components/legal-page');
 
 const publicPage: RouteFlags = {
   keepAlive: false,
@@ -78,7 +86,7 @@ export const appRoutes: readonly AppRoute[] = [
   route('/notice', 'notice', 'Notifications', memberPage, noticePage),
   route('/protfolio', 'portfolio', 'Portfolio', memberPage),
   route('/dataTest', 'dataTest', 'Data test', memberPage, diagnostics),
-  route('/verification', 'verification', 'Verification', memberPage),
+  route('/verification', 'verification', 'Verification', memberPage, verification),
 
   route('/home', 'home', 'Home', publicPage),
   route('/discover', 'discover', 'Discover', publicPage),
@@ -88,22 +96,22 @@ export const appRoutes: readonly AppRoute[] = [
   route('/rarity', 'rarity', 'Rarity detail', publicPage),
   route('/rarityMore', 'rarityMore', 'More recommendations', publicPage),
   route('/historic', 'historic', 'Floor history', publicPage),
-  route('/plans', 'plans', 'Plans', publicPage),
-  route('/planstst', 'plansTest', 'Plans (test)', publicPage),
-  route('/discount', 'discount', 'Discount', publicPage),
-  route('/spring', 'spring', 'Spring Sale', publicPage),
-  route('/promo', 'promo', 'Promotion', publicPage),
-  route('/ChristmasPromo', 'christmasPromo', 'Christmas Sale', publicPage),
-  route('/NewYearPromo', 'newYearPromo', 'New Year Sale', publicPage),
-  route('/ChineseNewYear', 'chineseNewYear', 'Chinese New Year Sale', publicPage),
-  route('/FlashSale', 'flashSale', 'Flash Sale', publicPage),
-  route('/vinland', 'vinland', 'Vinland', publicPage),
-  route('/blackfriday', 'blackFriday', 'Black Friday', publicPage),
-  route('/VIP3', 'vip3', 'VIP3', publicPage),
-  route('/activity', 'activity', 'Trial code', { ...publicPage, onAccountChangeJump: false }),
-  route('/disclaimer', 'terms', 'Terms of Service', publicPage),
-  route('/terms', 'terms', 'Terms of Service', publicPage),
-  route('/policy', 'policy', 'Privacy Policy', publicPage),
+  route('/plans', 'plans', 'Plans', publicPage, plans),
+  route('/planstst', 'plansTest', 'Plans (test)', publicPage, sale),
+  route('/discount', 'discount', 'Discount', publicPage, sale),
+  route('/spring', 'spring', 'Spring Sale', publicPage, sale),
+  route('/promo', 'promo', 'Promotion', publicPage, sale),
+  route('/ChristmasPromo', 'christmasPromo', 'Christmas Sale', publicPage, sale),
+  route('/NewYearPromo', 'newYearPromo', 'New Year Sale', publicPage, sale),
+  route('/ChineseNewYear', 'chineseNewYear', 'Chinese New Year Sale', publicPage, sale),
+  route('/FlashSale', 'flashSale', 'Flash Sale', publicPage, sale),
+  route('/vinland', 'vinland', 'Vinland', publicPage, sale),
+  route('/blackfriday', 'blackFriday', 'Black Friday', publicPage, sale),
+  route('/VIP3', 'vip3', 'VIP3', publicPage, sale),
+  route('/activity', 'activity', 'Trial code', { ...publicPage, onAccountChangeJump: false }, trialPage),
+  route('/disclaimer', 'terms', 'Terms of Service', publicPage, legalPage),
+  route('/terms', 'terms', 'Terms of Service', publicPage, legalPage),
+  route('/policy', 'policy', 'Privacy Policy', publicPage, legalPage),
   // The devnet's stand-in for the chat service; elsewhere the page only says it is not there.
   route(DEVNET_CHAT_PATH, 'devnetChat', 'Devnet chat', publicPage, devnetChat),
 ];

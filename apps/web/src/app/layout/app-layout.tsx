@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toast/toaster';
 import { SessionMonitor } from '../../features/auth/components/session-monitor';
 import { LiveNotifications } from '../../features/live/components/live-notifications';
+import { WhatsNew } from '../../features/whats-new/whats-new';
 import { useLoginPromptOpen } from '../../stores/login-prompt-store';
 import { MarketBar } from './market-bar/market-bar';
 import { WrongNetworkBanner } from '../../features/network/components/wrong-network-banner';
@@ -59,6 +60,7 @@ export function AppLayout() {
       <LiveNotifications />
       <Toaster />
       <LoginPromptDialog />
+      <WhatsNew />
       <SessionMonitor followAccountChanges={route.onAccountChangeJump} />
     </div>
   );

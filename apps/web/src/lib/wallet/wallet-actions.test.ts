@@ -112,6 +112,20 @@ describe('wallet actions', () => {
       expect(sent[0]).not.toHaveProperty('maxPriorityFeePerGas');
     });
 
+    it('leaves the gas limit and the fees to the wallet when the transaction names none (a subscription)', async () => {
+      const sent = sentBy();
+      await actions.sendWalletTransaction(wallet(), account, {
+        chain_id: tx.chain_id,
+        to: tx.to,
+        data: tx.data,
+        value: tx.value,
+      });
+      expect(sent[0]).toMatchObject({ to: tx.to, data: tx.data, value: '0x14d1120d7b160000' });
+      expect(sent[0]).not.toHaveProperty('gas');
+      expect(sent[0]).not.toHaveProperty('maxFeePerGas');
+      expect(sent[0]).not.toHaveProperty('maxPriorityFeePerGas');
+    });
+
     it('passes on the wallet refusing, with its code', async () => {
       sentBy(() => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })));
       const failure = await actions.sendWalletTransaction(wallet(), account, tx).catch((error: unknown) => error);

@@ -51,18 +51,28 @@ export async function requestAccountAccess(wallet: Wallet): Promise<void> {
   await connectWallet(wallet);
 }
 
+type GasFields = 'gas' | 'max_fee_per_gas' | 'max_priority_fee_per_gas';
+
+/**
+ * What the wallet is asked to send: a sweep's transaction, or one that leaves its gas limit and fees to the wallet
+ * (a subscription's `subscribe`), which then leaves `gas` and the fees out or null.
+ */
+export type WalletTransaction = Omit<SweepTransaction, 'from' | GasFields> & {
+  [field in GasFields]?: string | null;
+};
+
 /**
  * Has `account` of the wallet send `tx` (eth_sendTransaction) and answers its hash. It goes through the connector,
  * so to the wallet's own provider: wagmi's HTTP transports point at public nodes, not the chain FloorDesk trades
- * on. Fees the preset leaves to the wallet (null) are left out for the wallet to fill in.
+ * on. A gas limit or fees left out (null, as a preset may leave the fees) are left for the wallet to fill in.
  */
 export async function sendWalletTransaction(
   wallet: Wallet,
   account: Address,
-  tx: Omit<SweepTransaction, 'from'>,
+  tx: WalletTransaction,
 ): Promise<`0x${string}`> {
   const fees =
-    tx.max_fee_per_gas !== null && tx.max_priority_fee_per_gas !== null
+    tx.max_fee_per_gas != null && tx.max_priority_fee_per_gas != null
       ? { maxFeePerGas: BigInt(tx.max_fee_per_gas), maxPriorityFeePerGas: BigInt(tx.max_priority_fee_per_gas) }
       : {};
   return sendTransaction(wagmiConfig, {
@@ -73,7 +83,7 @@ export async function sendWalletTransaction(
     to: tx.to as Address,
     data: tx.data as `0x${string}`,
     value: BigInt(tx.value),
-    gas: BigInt(tx.gas),
+    ...(tx.gas == null ? {} : { gas: BigInt(tx.gas) }),
     ...fees,
   });
 }
