@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 import { walletRpcUrl } from './devnet-chain';
@@ -8,6 +9,8 @@ import { DEV_KEYS, TestWallet, WALLET_NAME } from './test-wallet';
 type Options = {
   /** The wallet's keys, the first selected: `test.use({ walletKeys: [generatePrivateKey()] })` for a fresh user. */
   walletKeys: readonly Hex[];
+  /** Whether this build's What's New was already shown: true everywhere but the journey that sees it. */
+  whatsNewSeen: boolean;
 };
 
 type Fixtures = {
@@ -17,8 +20,29 @@ type Fixtures = {
   market: DevnetMarket;
 };
 
-export const test = base.extend<Options & Fixtures>({
+/** The build version the server under test reports (BUILD_VERSION is not set there): the root package's. */
+export const BUILD_VERSION: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
+
+/**
+ * Marks this build's What's New as shown in every page of the context, as a returning user has it: the modal
+ * otherwise opens over the first page of each fresh context.
+ */
+export async function markWhatsNewSeen(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key) => localStorage.setItem(key, '1'), `hasOpened${BUILD_VERSION}`);
+}
+
+export const test = base.extend<Options & Fixtures & { whatsNew: void }>({
   walletKeys: [DEV_KEYS, { option: true }],
+  whatsNewSeen: [true, { option: true }],
+  whatsNew: [
+    async ({ context, whatsNewSeen }, use) => {
+      if (whatsNewSeen) await markWhatsNewSeen(context);
+      await use();
+    },
+    { auto: true },
+  ],
   wallet: async ({ context, baseURL, walletKeys }, use) => {
     await use(await TestWallet.install(context, DEVNET_CHAIN_ID, { keys: walletKeys, rpcUrl: walletRpcUrl(baseURL!) }));
   },

@@ -1,9 +1,9 @@
 import { ACCOUNT_PLAN, devnetAccount } from '@floordesk/devnet';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatEther, getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DevnetMarket } from '../support/devnet-market';
-import { expectRoute } from '../support/fixtures';
+import { expect, expectRoute, markWhatsNewSeen, test } from '../support/fixtures';
 
 // No injected test wallet here: a newcomer's browser has no extension, only the wallet the devnet's page offers.
 
@@ -136,6 +136,7 @@ test('saves screenshots of the built-in wallet: offer, chooser and sign-in confi
   ] as const) {
     // A browser of its own each time: a first visit, before any wallet was chosen.
     const context = await browser.newContext({ baseURL, viewport: { width, height: width > 500 ? 900 : 844 } });
+    await markWhatsNewSeen(context);
     await context.addInitScript(
       (settings) => {
         localStorage.setItem('lang', settings.lang);

@@ -4,7 +4,7 @@ import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { walletRpcUrl } from '../support/devnet-chain';
-import { expect, shortAddress, signIn, test } from '../support/fixtures';
+import { expect, markWhatsNewSeen, shortAddress, signIn, test } from '../support/fixtures';
 import { TestWallet } from '../support/test-wallet';
 
 type Texts = { live: { type: Record<string, string> } };
@@ -70,6 +70,7 @@ test.describe('live wallet notifications', () => {
     const otherKey = generatePrivateKey();
     await market.fund(privateKeyToAccount(otherKey).address, parseEther('10'));
     const otherContext = await browser.newContext();
+    await markWhatsNewSeen(otherContext);
     const otherWallet = await TestWallet.install(otherContext, DEVNET_CHAIN_ID, {
       keys: [otherKey],
       rpcUrl: walletRpcUrl(baseURL!),
