@@ -3,6 +3,8 @@ export type ApiRoute = {
   path: `/api/${string}`;
   /** Needs `Authorization: Bearer <sign_num>` and `X-Address`; otherwise status 110. */
   auth: boolean;
+  /** Only for operators (OPERATOR_ADDRESSES); others get status 1702. Implies `auth`. */
+  operator?: true;
 };
 
 /**
@@ -41,7 +43,7 @@ export const apiRoutes = {
   liveConnection: { method: 'GET', path: '/api/live/connection', auth: true },
   liveCheck: { method: 'GET', path: '/api/live/check', auth: true },
   notifications: { method: 'GET', path: '/api/notifications', auth: true },
-  postAnnouncement: { method: 'POST', path: '/api/admin/announcements', auth: true },
+  postAnnouncement: { method: 'POST', path: '/api/admin/announcements', auth: true, operator: true },
   alerts: { method: 'GET', path: '/api/alerts', auth: true },
   alertDetail: { method: 'GET', path: '/api/alerts/detail', auth: true },
   saveAlert: { method: 'POST', path: '/api/alerts', auth: true },
@@ -64,9 +66,9 @@ export const apiRoutes = {
   useInvitation: { method: 'POST', path: '/api/codes/invitation/use', auth: true },
   communityCode: { method: 'GET', path: '/api/codes/community', auth: true },
   useCommunityCode: { method: 'POST', path: '/api/codes/community/use', auth: true },
-  setIdentity: { method: 'POST', path: '/api/admin/identity', auth: true },
-  saveCommunity: { method: 'POST', path: '/api/admin/communities', auth: true },
-  savePromotion: { method: 'POST', path: '/api/admin/promotions', auth: true },
+  setIdentity: { method: 'POST', path: '/api/admin/identity', auth: true, operator: true },
+  saveCommunity: { method: 'POST', path: '/api/admin/communities', auth: true, operator: true },
+  savePromotion: { method: 'POST', path: '/api/admin/promotions', auth: true, operator: true },
   whatsNew: { method: 'GET', path: '/api/app/whats-new', auth: false },
 } as const satisfies Record<string, ApiRoute>;
 

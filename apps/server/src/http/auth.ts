@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler of every `auth: true` endpoint: a live session for X-Address, or status 110. */
     requireSession(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+    /** preHandler of every `operator` endpoint, after requireSession: the caller is in OPERATOR_ADDRESSES, or 1702. */
+    requireOperator(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
     /** The live session the request's headers name, if any: for an endpoint open to visitors that notes who called. */
     readSession(request: FastifyRequest): Promise<Session | undefined>;
   }
@@ -32,6 +34,13 @@ export const sessionPlugin = fp<{ ctx: AppContext }>(
       const session = await readSession(request);
       if (!session) return sendRefusal(request, reply, Status.SessionInvalid);
       request.session = session;
+      return undefined;
+    });
+    app.decorate('requireOperator', async (request: FastifyRequest, reply: FastifyReply) => {
+      const caller = request.session?.address;
+      if (caller === undefined || !ctx.config.operatorAddresses.has(caller)) {
+        return sendRefusal(request, reply, Status.OperatorOnly);
+      }
       return undefined;
     });
   },

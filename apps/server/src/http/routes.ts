@@ -58,7 +58,10 @@ export function registerEndpoint<E extends Endpoint>(
       },
     },
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
-    preHandler: endpoint.auth ? [app.requireSession] : [],
+    preHandler: [
+      ...(endpoint.auth ? [app.requireSession] : []),
+      ...('operator' in endpoint && endpoint.operator ? [app.requireOperator] : []),
+    ],
     handler: async (request, reply) => {
       // The schemas above have validated body and query, and requireSession has set the session.
       const input = {

@@ -19,11 +19,11 @@ import {
   type TrialRedeemedData,
 } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
-import { type Executor, isUniqueViolation } from '../../db/pool';
+import { isUniqueViolation } from '../../db/pool';
 import { ok, refuse, type Result } from '../../result';
 import { unixSeconds } from '../../time';
 import { identityOf, lockUser, setIdentity } from '../user/service';
-import { entitlementOf, trialTimes } from './entitlement';
+import { creditedTo, entitlementOf, trialTimes } from './entitlement';
 import {
   claimTrialCode,
   communityByCode,
@@ -32,6 +32,7 @@ import {
   countTrialCodesSince,
   findTrialCode,
   hasPaid,
+  indexedHead,
   insertInvitation,
   insertInvitationCode,
   insertTrial,
@@ -41,6 +42,7 @@ import {
   inviterOf,
   rewardedInvitations,
   trialCodesOf,
+  trialOf,
   type TrialCodeRow,
   upsertCommunity,
   upsertInvitationCode,
@@ -119,13 +121,13 @@ export async function redeemTrialCode(
 ): Promise<Result<TrialRedeemedData>> {
   const code = typedCode(text);
   if (code === '') return refuse(Status.TrialCodeEmpty);
-  const entitlement = await entitlementOf(ctx, redeemer);
-  if (entitlement.member) return refuse(Status.AlreadyMember);
+  if ((await entitlementOf(ctx, redeemer)).member) return refuse(Status.AlreadyMember);
   const now = ctx.now();
   return ctx.db.transaction(async (tx): Promise<Result<TrialRedeemedData>> => {
+    // The trial they may have had is read under the lock, so two codes at once cannot both start one.
     await lockUser(tx, redeemer);
-    const refusal = await trialRefusal(ctx, redeemer, tx);
-    if (refusal) return refuse(refusal);
+    const had = await trialOf(tx, redeemer);
+    if (had) return refuse(trialTimes(had).ends_at <= unixSeconds(now) ? Status.TrialExpired : Status.TrialRunning);
     const found = await findTrialCode(tx, code);
     if (!found) return refuse(Status.TrialCodeUnknown);
     if (!(await claimTrialCode(tx, code, redeemer, now))) return refuse(Status.TrialCodeUsed);
@@ -134,23 +136,12 @@ export async function redeemTrialCode(
   });
 }
 
-/** Why the person may not start a trial: they had one (over: 1914, running: 1915). */
-async function trialRefusal(
-  ctx: AppContext,
-  address: string,
-  tx: Executor,
-): Promise<typeof Status.TrialExpired | typeof Status.TrialRunning | undefined> {
-  const { trial } = await entitlementOf(ctx, address, tx);
-  if (!trial) return undefined;
-  return trialTimes(trial).ends_at <= unixSeconds(ctx.now()) ? Status.TrialExpired : Status.TrialRunning;
-}
-
 async function invitationData(ctx: AppContext, address: string, code: string): Promise<InvitationData> {
-  const { creditedTo } = await entitlementOf(ctx, address);
+  const credited = creditedTo(await indexedHead(ctx.db), ctx.config.subscriptions.confirmations);
   const [invitedBy, invitees, rewards] = await Promise.all([
     inviterOf(ctx.db, address),
     countInvitees(ctx.db, address),
-    rewardedInvitations(ctx.db, address, creditedTo),
+    rewardedInvitations(ctx.db, address, credited),
   ]);
   return { code, invited_by: invitedBy ?? null, invitees, rewarded: rewards.length };
 }
@@ -234,13 +225,8 @@ export async function useCommunityCode(
   return ok({ name: community.name, half_year_price: community.halfYearPriceWei, identity: IDENTITY.communityMember });
 }
 
-/** Operators only (1702). Refusals: 1931 a community identity without a known community, 404 never signed in. */
-export async function setIdentityByOperator(
-  ctx: AppContext,
-  caller: string,
-  request: IdentityRequest,
-): Promise<Result<null>> {
-  if (!ctx.config.operatorAddresses.has(caller)) return refuse(Status.OperatorOnly);
+/** An operator's call. Refusals: 1931 a community identity without a known community, 404 never signed in. */
+export async function setIdentityByOperator(ctx: AppContext, request: IdentityRequest): Promise<Result<null>> {
   const withCommunity = request.identity === IDENTITY.communityManager || request.identity === IDENTITY.communityMember;
   let communityId: number | null = null;
   if (withCommunity) {
@@ -254,9 +240,8 @@ export async function setIdentityByOperator(
   return ok(null);
 }
 
-/** Operators only (1702). Refusal: 1921-style 400 for a code that is not 4–16 letters or digits. */
-export async function saveCommunity(ctx: AppContext, caller: string, request: CommunityRequest): Promise<Result<null>> {
-  if (!ctx.config.operatorAddresses.has(caller)) return refuse(Status.OperatorOnly);
+/** An operator's call. Refusal: 400 for a code that is not 4–16 letters or digits. */
+export async function saveCommunity(ctx: AppContext, request: CommunityRequest): Promise<Result<null>> {
   const code = request.code.trim();
   if (!INVITATION_CODE_PATTERN.test(code)) return refuse(Status.BadRequest);
   await upsertCommunity(ctx.db, { name: request.name, code, halfYearPriceWei: BigInt(request.half_year_price) });

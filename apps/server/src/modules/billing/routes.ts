@@ -46,9 +46,8 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     useCommunityCode(ctx, session.address, body.code),
   );
 
-  registerEndpoint(app, endpoints.setIdentity, ({ body, session }) =>
-    setIdentityByOperator(ctx, session.address, body),
-  );
-  registerEndpoint(app, endpoints.saveCommunity, ({ body, session }) => saveCommunity(ctx, session.address, body));
-  registerEndpoint(app, endpoints.savePromotion, ({ body, session }) => savePromotion(ctx, session.address, body));
+  // Operators only: the routes refuse anyone else (1702) before these run.
+  registerEndpoint(app, endpoints.setIdentity, ({ body }) => setIdentityByOperator(ctx, body));
+  registerEndpoint(app, endpoints.saveCommunity, ({ body }) => saveCommunity(ctx, body));
+  registerEndpoint(app, endpoints.savePromotion, ({ body }) => savePromotion(ctx, body));
 }

@@ -15,7 +15,5 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, broker
   registerEndpoint(app, endpoints.notifications, async ({ query, session }) =>
     ok(await notificationHistory(ctx, session.address, query)),
   );
-  registerEndpoint(app, endpoints.postAnnouncement, ({ body, session }) =>
-    postAnnouncement(ctx, session.address, body),
-  );
+  registerEndpoint(app, endpoints.postAnnouncement, async ({ body }) => ok(await postAnnouncement(ctx, body)));
 }

@@ -5,11 +5,9 @@ import {
   type NotificationItem,
   type NotificationsData,
   type NotificationsQuery,
-  Status,
 } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/pool';
-import { ok, refuse, type Result } from '../../result';
 import { ensNames } from '../ens/service';
 import {
   insertNotifications,
@@ -19,18 +17,13 @@ import {
   notificationsById,
 } from '../../live/notifications';
 
-/** An operator's announcement (type 1000) to every user. Refusal: 1702 when the caller is not an operator. */
-export async function postAnnouncement(
-  ctx: AppContext,
-  caller: string,
-  request: AnnouncementRequest,
-): Promise<Result<{ id: string }>> {
-  if (!ctx.config.operatorAddresses.has(caller)) return refuse(Status.OperatorOnly);
+/** An operator's announcement (type 1000) to every user (the route admits operators only). */
+export async function postAnnouncement(ctx: AppContext, request: AnnouncementRequest): Promise<{ id: string }> {
   const [written] = await insertNotifications(ctx.db, [
     notice(null, { title: request.title, body: request.des, source: `announcement:${randomUUID()}`, at: ctx.now() }),
   ]);
   if (!written) throw new Error('an announcement with a fresh source was not written');
-  return ok({ id: written.id });
+  return { id: written.id };
 }
 
 export async function notificationHistory(
