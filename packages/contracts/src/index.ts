@@ -64,7 +64,6 @@ export { receiptOf } from './receipts';
 export {
   QUOTE_TYPES,
   signQuote,
-  SUBSCRIBED_EVENT,
   type SubscriptionQuote,
   SUBSCRIPTIONS_ABI,
   subscriptionsDomain,

@@ -31,18 +31,9 @@ export const SUBSCRIPTIONS_ABI = parseAbi([
   'error OwnableInvalidOwner(address owner)',
 ]);
 
-/** The payment the indexer credits: one per paid quote. */
-export const SUBSCRIBED_EVENT = getAbiItem({ abi: SUBSCRIPTIONS_ABI, name: 'Subscribed' });
-
-/** The EIP-712 types of a quote, as the contract hashes it. */
+/** The EIP-712 types of a quote, as the contract hashes it: the fields of `subscribe`'s quote, in order. */
 export const QUOTE_TYPES = {
-  Quote: [
-    { name: 'payer', type: 'address' },
-    { name: 'plan', type: 'uint8' },
-    { name: 'price', type: 'uint256' },
-    { name: 'expiry', type: 'uint256' },
-    { name: 'quoteId', type: 'bytes32' },
-  ],
+  Quote: getAbiItem({ abi: SUBSCRIPTIONS_ABI, name: 'subscribe' }).inputs[0].components,
 } as const;
 
 /** A price offered to one payer for one plan; `expiry` is in unix seconds, `price` in wei. */

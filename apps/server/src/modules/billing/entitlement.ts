@@ -7,7 +7,6 @@ import {
   TRIAL_DAYS,
 } from '@floordesk/protocol';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/pool';
 import { unixSeconds } from '../../time';
 import { indexedHead, type PaymentRow, paymentsOf, rewardedInvitations, type TrialRow, trialOf } from './store';
 
@@ -52,7 +51,8 @@ export function creditedTo(head: number, confirmations: number): number {
 }
 
 /** Everything the address's premium stands on, and what it adds up to now. */
-export async function entitlementOf(ctx: AppContext, address: string, db: Executor = ctx.db): Promise<Entitlement> {
+export async function entitlementOf(ctx: AppContext, address: string): Promise<Entitlement> {
+  const { db } = ctx;
   const head = await indexedHead(db);
   const credited = creditedTo(head, ctx.config.subscriptions.confirmations);
   const [payments, trial, rewards] = await Promise.all([

@@ -35,14 +35,8 @@ import { entitlementOf, trialTimes } from './entitlement';
 import { livePromotionOffers, promotionView } from './promotions';
 import { communityById, hasPaid, inviterOf } from './store';
 
-export { PREMIUM_FOREVER } from './entitlement';
 /** The devnet seeds its sales at every start (main.ts). */
 export { writePromotion } from './promotions';
-
-/** Whether the address is premium now: what sweeps and owned-NFT lookups require. */
-export async function isPremium(ctx: AppContext, address: string): Promise<boolean> {
-  return (await entitlementOf(ctx, address)).endFlag > 0;
-}
 
 /**
  * Why a premium-only call is refused, or null when the caller is premium: 1919 'Your test has ended' to someone
