@@ -1,23 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import {
-  createTestClient,
-  http,
-  isAddressEqual,
-  maxUint256,
-  parseEther,
-  parseEventLogs,
-  publicActions,
-  walletActions,
-  type Abi,
-  type Address,
-} from 'viem';
-import { foundry } from 'viem/chains';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isAddressEqual, maxUint256, parseEther, parseEventLogs, type Abi, type Address } from 'viem';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { loadArtifacts, receiptOf, type Artifact, type Artifacts } from './index';
+import { type TestChain, useTestAnvil } from './testing/anvil';
 
-let anvil: ChildProcess | undefined;
-let client: ReturnType<typeof connect>;
+const chain = useTestAnvil();
+let client: TestChain;
 let artifacts: Artifacts;
 let owner: Address;
 let buyer: Address;
@@ -25,38 +12,9 @@ let royaltyReceiver: Address;
 
 beforeAll(async () => {
   artifacts = await loadArtifacts();
-  // The devnet workspace installs anvil; it is hoisted to the repository's node_modules.
-  const binary = createRequire(import.meta.url).resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');
-  anvil = spawn(binary, ['--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  client = connect(await listeningUrl(anvil));
+  client = chain();
   [owner, buyer, royaltyReceiver] = (await client.getAddresses()) as [Address, Address, Address];
 });
-
-afterAll(() => {
-  anvil?.kill();
-});
-
-function connect(url: string) {
-  return createTestClient({ mode: 'anvil', chain: foundry, transport: http(url), pollingInterval: 50 })
-    .extend(publicActions)
-    .extend(walletActions);
-}
-
-function listeningUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const address = /Listening on (\S+)/.exec(output)?.[1];
-      if (!address) return;
-      // Keep draining stdout so that anvil never blocks on a full pipe.
-      child.stdout?.off('data', onData).resume();
-      resolve(`http://${address}`);
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`anvil exited with ${code}:\n${output}`)));
-  });
-}
 
 async function deploy(artifact: Artifact, args: readonly unknown[]): Promise<Address> {
   const hash = await client.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account: owner });

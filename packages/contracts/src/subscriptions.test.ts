@@ -1,27 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import {
   BaseError,
   ContractFunctionRevertedError,
-  createTestClient,
   decodeErrorResult,
   encodeDeployData,
   hashTypedData,
-  http,
   keccak256,
   parseEther,
   parseEventLogs,
-  publicActions,
   RpcRequestError,
   toHex,
-  walletActions,
   zeroAddress,
   type Address,
   type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
   loadArtifacts,
   QUOTE_TYPES,
@@ -32,11 +26,12 @@ import {
   subscriptionsDomain,
   type Artifacts,
 } from './index';
+import { type TestChain, useTestAnvil } from './testing/anvil';
 
 const PRICE = parseEther('0.1275');
 
-let anvil: ChildProcess | undefined;
-let client: ReturnType<typeof connect>;
+const chain = useTestAnvil();
+let client: TestChain;
 let artifacts: Artifacts;
 let owner: Address;
 let payer: Address;
@@ -48,10 +43,7 @@ let subscriptions: Address;
 
 beforeAll(async () => {
   artifacts = await loadArtifacts();
-  // The devnet workspace installs anvil; it is hoisted to the repository's node_modules.
-  const binary = createRequire(import.meta.url).resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');
-  anvil = spawn(binary, ['--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  client = connect(await listeningUrl(anvil));
+  client = chain();
   [owner, payer, treasury, stranger, newOwner] = (await client.getAddresses()) as [
     Address,
     Address,
@@ -59,10 +51,6 @@ beforeAll(async () => {
     Address,
     Address,
   ];
-});
-
-afterAll(() => {
-  anvil?.kill();
 });
 
 // A fresh contract per test: what one test pays or rotates never shows in another.
@@ -78,28 +66,6 @@ beforeEach(async () => {
   if (!contractAddress) throw new Error('deployment created no contract');
   subscriptions = contractAddress;
 });
-
-function connect(url: string) {
-  return createTestClient({ mode: 'anvil', chain: foundry, transport: http(url), pollingInterval: 50 })
-    .extend(publicActions)
-    .extend(walletActions);
-}
-
-function listeningUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const address = /Listening on (\S+)/.exec(output)?.[1];
-      if (!address) return;
-      // Keep draining stdout so that anvil never blocks on a full pipe.
-      child.stdout?.off('data', onData).resume();
-      resolve(`http://${address}`);
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`anvil exited with ${code}:\n${output}`)));
-  });
-}
 
 let quotes = 0;
 
