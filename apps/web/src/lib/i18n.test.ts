@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import alertsEn from '../locales/alerts/en.json';
-import alertsZh from '../locales/alerts/zh.json';
 import mainEn from '../locales/en.json';
 import mainZh from '../locales/zh.json';
 
-// Both files of a language, as i18n holds them once the alert texts have loaded.
-const en = { ...mainEn, ...alertsEn };
-const zh = { ...mainZh, ...alertsZh };
-
 type Tree = { [key: string]: string | Tree };
+
+/** The texts screens load with their chunks (alerts, billing, trial…), one folder each, by language. */
+const lazy = (lang: 'en' | 'zh'): Record<string, Tree> =>
+  Object.fromEntries(
+    Object.entries(import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' }))
+      .filter(([file]) => file.endsWith(`/${lang}.json`))
+      .map(([file, texts]) => [file.split('/').at(-2) ?? file, texts]),
+  );
+const lazyEn = lazy('en');
+const lazyZh = lazy('zh');
+
+// Every file of a language, as i18n holds them once every screen has loaded.
+const en: Tree = Object.assign({}, mainEn, ...Object.values(lazyEn));
+const zh: Tree = Object.assign({}, mainZh, ...Object.values(lazyZh));
 
 function leaves(tree: Tree, prefix = ''): [string, string][] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -30,8 +38,10 @@ function placeholders(text: string): string {
 }
 
 describe('locales', () => {
-  it("keeps the alert texts apart from the first page's, without overlap", () => {
-    expect(Object.keys(alertsEn).filter((key) => key in mainEn)).toEqual([]);
+  it("keeps each screen's lazily loaded texts apart from the first page's and from each other's", () => {
+    const tops = [mainEn, ...Object.values(lazyEn)].flatMap((texts) => Object.keys(texts));
+    expect(Object.keys(lazyEn)).toEqual(expect.arrayContaining(['alerts', 'billing', 'legal', 'trial', 'whats-new']));
+    expect(tops.filter((key, i) => tops.indexOf(key) !== i)).toEqual([]);
   });
 
   it('gives English and Chinese the same keys', () => {
@@ -41,6 +51,11 @@ describe('locales', () => {
   it('leaves no text empty in either language', () => {
     const empty = [...leaves(en), ...leaves(zh)].filter(([, value]) => !value.trim()).map(([key]) => key);
     expect(empty).toEqual([]);
+  });
+
+  it('writes the billing texts in Chinese in Chinese', () => {
+    const untranslated = leaves(lazyZh.billing ?? {}).filter(([, value]) => !/[\u4e00-\u9fff]/.test(value));
+    expect(untranslated).toEqual([]);
   });
 
   it('keeps the same placeholders in both languages', () => {

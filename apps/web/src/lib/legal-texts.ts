@@ -3,4 +3,4 @@ import zh from '../locales/legal/zh.json';
 import { lazyTexts } from './lazy-texts';
 
 /** The terms (/terms, /disclaimer) and the privacy policy (/policy), which come with their pages' chunk. */
-export const useLegalTexts = lazyTexts(en, zh);
+export const { useTexts: useLegalTexts } = lazyTexts(en, zh);

@@ -3,4 +3,4 @@ import zh from '../locales/trial/zh.json';
 import { lazyTexts } from './lazy-texts';
 
 /** The /activity page's words, which come with its chunk. */
-export const useTrialTexts = lazyTexts(en, zh);
+export const { useTexts: useTrialTexts } = lazyTexts(en, zh);

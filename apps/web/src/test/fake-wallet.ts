@@ -1,4 +1,12 @@
-import type { Eip1193Provider } from '../lib/wallet/wallets';
+import type { Eip1193Provider, Wallet } from '../lib/wallet/wallets';
+
+/** A wallet whose provider answers nothing: for flows that only hand it to a mocked send or sign. */
+export const silentWallet: Wallet = {
+  id: 'io.test',
+  name: 'Test',
+  icon: undefined,
+  provider: { request: async () => null },
+};
 
 type Listener = (payload: never) => void;
 

@@ -15,8 +15,8 @@ import { AppSlots } from '../slots';
 import { listingOf } from '../../lib/api/collection-listings';
 import { APES, listing, listingRow, NOW } from '../../test/collection-fixtures';
 
-const testWallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } };
 import { ListingsSection, ListingsTable } from '../../features/collection/components/listings-section';
+import { silentWallet } from '../../test/fake-wallet';
 
 function renderWithQueries(element: ReactElement) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -165,7 +165,7 @@ describe('listings', () => {
   it('offers a Buy on each listing that buys that one alone, at most at its price', async () => {
     const buyer = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
     sessionStore.getState().signIn({ token: buyer, sign_num: 'secret' });
-    walletStore.setState({ status: 'connected', wallet: testWallet, account: buyer, chainId: 31337 });
+    walletStore.setState({ status: 'connected', wallet: silentWallet, account: buyer, chainId: 31337 });
     const api = stubApi((url) => {
       switch (url.pathname) {
         case '/api/collection/listings':

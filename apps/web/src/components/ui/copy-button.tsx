@@ -1,13 +1,23 @@
+import { clsx } from 'clsx';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../components/ui/toast/toast-store';
+import { showToast } from './toast/toast-store';
 
 const COPIED_MS = 1500;
 
-/** Copies an address to the clipboard and says so for a moment. */
-export function CopyButton({ value }: { value: string }) {
-  const { t } = useTranslation();
+type CopyButtonProps = {
+  value: string;
+  /** What the button does ('Copy address'), and what it says for a moment once it has ('Copied'). */
+  label: string;
+  copiedLabel: string;
+  /** Toasted when the clipboard refuses (a page on plain http has none); without it, nothing is said. */
+  failedLabel?: string;
+  /** The 28 px button of a page's own rows, rather than the 24 px one of dense ones. */
+  large?: boolean;
+};
+
+/** Copies `value` to the clipboard and shows a tick for a moment. */
+export function CopyButton({ value, label, copiedLabel, failedLabel, large = false }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -17,16 +27,26 @@ export function CopyButton({ value }: { value: string }) {
   }, [copied]);
 
   function copy() {
-    navigator.clipboard.writeText(value).then(
+    const written = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
+    written.then(
       () => setCopied(true),
-      () => showToast(t('collection.copy_failed')),
+      () => {
+        if (failedLabel) showToast(failedLabel);
+      },
     );
   }
 
-  const label = t(copied ? 'collection.copied' : 'collection.copy_address');
+  const name = copied ? copiedLabel : label;
+  const iconSize = large ? 14 : 12;
   return (
-    <button type="button" onClick={copy} aria-label={label} title={label} className="icon-button size-6">
-      {copied ? <Check size={12} className="text-accent" aria-hidden /> : <Copy size={12} aria-hidden />}
+    <button
+      type="button"
+      onClick={copy}
+      aria-label={name}
+      title={name}
+      className={clsx('icon-button', large ? 'size-7' : 'size-6')}
+    >
+      {copied ? <Check size={iconSize} className="text-accent" aria-hidden /> : <Copy size={iconSize} aria-hidden />}
     </button>
   );
 }

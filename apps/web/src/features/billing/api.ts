@@ -1,17 +1,11 @@
 import { IDENTITY, type InvitationData, type PromotionSlug } from '@floordesk/protocol';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
+import { USER_CHECK_KEY } from '../../lib/query-client';
 import { useSession } from '../../stores/session-store';
 
 /** Every billing query starts with this key: a payment, an invitation or a community code may change any of them. */
 export const BILLING_KEY = ['billing'] as const;
-
-/**
- * The session's user check (features/auth's `userCheckQueryOptions`, which a feature may not import): asked again
- * once a payment is credited, so premium (and the sweep) unlock at once, and after a community code changes the
- * identity.
- */
-export const USER_CHECK_KEY = ['user-check'] as const;
 
 /** A payment, a code or a community changed what the user pays or holds: everything billing shows is asked again. */
 export function refreshBilling(queryClient: QueryClient, { userCheck = false } = {}): void {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingText, loadBillingTexts } from '../../lib/billing-texts';
+import { billingText } from '../../lib/billing-texts';
 import { formatTimeLeft, splitDuration } from './countdown';
-
-loadBillingTexts();
 
 describe('the sale countdown', () => {
   it('splits what is left into whole days, hours and minutes', () => {

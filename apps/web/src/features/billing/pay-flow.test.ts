@@ -1,19 +1,11 @@
 import { Status, type SubscriptionData } from '@floordesk/protocol';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import type { Wallet } from '../../lib/wallet/wallets';
 import { PAY_GIVE_UP_MS, type PayDeps, type PayPhase, payRunStore, runPayment } from './pay-flow';
 import { ME, ok, payment, quoteData, stubBillingApi, subscriptionData, TX_HASH } from './test-fixtures';
-import { loadBillingTexts } from '../../lib/billing-texts';
+import { silentWallet } from '../../test/fake-wallet';
 
-loadBillingTexts();
-
-const wallet = {
-  id: 'io.test',
-  name: 'Test',
-  icon: undefined,
-  provider: { request: async () => null },
-} satisfies Wallet;
+const wallet = silentWallet;
 
 type Deps = PayDeps & {
   quote: Mock<PayDeps['quote']>;

@@ -11,7 +11,6 @@ import {
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { closePanels, panelsStore } from '../../stores/panels-store';
 import { walletStore } from '../../lib/wallet/wallet-store';
-import type { Wallet } from '../../lib/wallet/wallets';
 import { sessionStore } from '../../stores/session-store';
 import { bodiesSentTo, ok, stubApi } from '../../test/render-in-app';
 import { closeLoginPrompt, loginPromptStore } from '../../stores/login-prompt-store';
@@ -21,17 +20,13 @@ import { previewSweep } from './sweep-preview';
 import type { SweepRow } from './api/sweep-order';
 import { sweepRunStore } from './sweep-run-store';
 import { liveSweepDeps } from './use-start-sweep';
+import { silentWallet } from '../../test/fake-wallet';
 
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const hash: `0x${string}` = `0x${'12'.repeat(32)}`;
 const sweepId = '5f0c4a52-8a3e-4c54-9a0e-1f3f2a7c9d10';
 const config: AppConfigData = { chain_id: 31337, chain_name: 'FloorDesk devnet', devnet_wallet: true, version: 'test' };
-const wallet = {
-  id: 'io.test',
-  name: 'Test',
-  icon: undefined,
-  provider: { request: async () => null },
-} satisfies Wallet;
+const wallet = silentWallet;
 
 const listings = [
   listing(1, { price: milliEth(1000) }),

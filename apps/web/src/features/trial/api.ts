@@ -1,14 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Status } from '@floordesk/protocol';
 import { ApiError, apiClient } from '../../lib/api-client';
+import { USER_CHECK_KEY } from '../../lib/query-client';
 import { useSession } from '../../stores/session-store';
 
 const TRIAL_CODES_KEY = ['trial-codes'] as const;
-/**
- * The user check's key (features/auth/api/check-user.ts: `['user-check', token, signNum]`), by its first part: a
- * feature does not import another, and invalidating the prefix refreshes the check of whoever is signed in.
- */
-const USER_CHECK_KEY = ['user-check'] as const;
 
 /** Refusals that mean our copy of the caller's standing is stale: a trial ended or running, or a membership. */
 const STANDING_REFUSALS: ReadonlySet<number> = new Set([

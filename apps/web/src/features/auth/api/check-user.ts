@@ -1,6 +1,7 @@
 import type { UserCheckData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { USER_CHECK_KEY } from '../../../lib/query-client';
 
 export function checkUser(): Promise<UserCheckData> {
   // Failures surface as the 'Oops' dialog, not as a toast.
@@ -10,7 +11,7 @@ export function checkUser(): Promise<UserCheckData> {
 /** One check per session: the key carries the session so a new sign-in checks again. */
 export function userCheckQueryOptions(token: string | null, signNum: string | null) {
   return queryOptions({
-    queryKey: ['user-check', token, signNum],
+    queryKey: [...USER_CHECK_KEY, token, signNum],
     queryFn: checkUser,
     enabled: token !== null && signNum !== null,
     staleTime: Number.POSITIVE_INFINITY,

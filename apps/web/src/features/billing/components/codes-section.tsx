@@ -6,8 +6,8 @@ import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { ApiError } from '../../../lib/api-client';
 import { formatEth, shortAddress } from '../../../lib/format';
 import { useCommunity, useInvitation, useInvitationChange, useJoinCommunity } from '../api';
-import { CopyButton } from './copy-button';
 import { useBillingTexts } from '../../../lib/billing-texts';
+import { CopyButton } from '../../../components/ui/copy-button';
 
 const PERCENT = INVITEE_DISCOUNT_BPS / 100;
 
@@ -123,7 +123,7 @@ function InvitationCard() {
           <span data-testid="invitation-code" className="font-mono text-[14px] font-semibold text-fg">
             {code}
           </span>
-          <CopyButton value={code} />
+          <CopyButton value={code} label={t('billing.codes.copy')} copiedLabel={t('billing.codes.copied')} />
         </span>
         <span className="text-[12px] text-faint">{t('billing.codes.stats', { invitees, rewarded })}</span>
       </div>
@@ -165,7 +165,11 @@ function CommunityCard({ identity }: { identity: string | undefined }) {
           <span className="text-[12px] text-muted">{t('billing.codes.manager')}</span>
           <span className="flex items-center gap-1">
             <span className="font-mono text-[14px] font-semibold text-fg">{community.data.code}</span>
-            <CopyButton value={community.data.code} />
+            <CopyButton
+              value={community.data.code}
+              label={t('billing.codes.copy')}
+              copiedLabel={t('billing.codes.copied')}
+            />
           </span>
           <span className="text-[12px] text-faint">
             {t('billing.codes.manager_line', {

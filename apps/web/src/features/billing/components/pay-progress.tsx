@@ -1,13 +1,12 @@
 import { clsx } from 'clsx';
 import { CircleCheck, CircleX, Clock, LoaderCircle, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { transactionUrl } from '../../../config/links';
+import { TransactionHash } from '../../../components/ui/transaction-hash';
 import { formatDate } from '../../../lib/dates';
-import { shortAddress } from '../../../lib/format';
 import { dismissPayRun, isPayBusy, type PayRun } from '../pay-flow';
-import { CopyButton } from './copy-button';
 import { planName } from './labels';
 import { type BillingT, useBillingTexts } from '../../../lib/billing-texts';
+import { CopyButton } from '../../../components/ui/copy-button';
 
 function phaseText(run: PayRun, t: BillingT): string {
   switch (run.phase) {
@@ -27,7 +26,6 @@ function phaseText(run: PayRun, t: BillingT): string {
 export function PayProgress({ run }: { run: PayRun }) {
   const t = useBillingTexts();
   const busy = isPayBusy(run);
-  const url = run.txHash && run.chainId !== null ? transactionUrl(run.chainId, run.txHash) : null;
   const Icon =
     run.phase === 'confirmed'
       ? CircleCheck
@@ -69,14 +67,10 @@ export function PayProgress({ run }: { run: PayRun }) {
       {run.txHash && (
         <span className="flex items-center gap-1 text-[12px] text-muted" data-testid="pay-tx" title={run.txHash}>
           {t('billing.pay.transaction')}
-          {url ? (
-            <a href={url} target="_blank" rel="noreferrer" className="font-mono text-fg hover:text-accent">
-              {shortAddress(run.txHash)}
-            </a>
-          ) : (
-            <span className="font-mono text-fg">{shortAddress(run.txHash)}</span>
-          )}
-          <CopyButton value={run.txHash} />
+          <span className="text-fg">
+            <TransactionHash chainId={run.chainId} hash={run.txHash} />
+          </span>
+          <CopyButton value={run.txHash} label={t('billing.codes.copy')} copiedLabel={t('billing.codes.copied')} />
         </span>
       )}
       {!busy && (

@@ -5,8 +5,8 @@ import { decodeFunctionData } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
+import { USER_CHECK_KEY } from '../../../lib/query-client';
 import { walletStore } from '../../../lib/wallet/wallet-store';
-import type { Wallet } from '../../../lib/wallet/wallets';
 import { closeLoginPrompt, loginPromptStore } from '../../../stores/login-prompt-store';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, renderInApp } from '../../../test/render-in-app';
@@ -26,6 +26,7 @@ import {
 } from '../test-fixtures';
 import { livePayDeps } from '../use-pay';
 import PlansPage from './plans-page';
+import { silentWallet } from '../../../test/fake-wallet';
 
 // The wallet's side: what it was asked to send, answered with a hash (or a refusal), without wagmi.
 const send = vi.hoisted(() => vi.fn<PayDeps['send']>());
@@ -34,18 +35,13 @@ vi.mock('../../../lib/wallet/load-wallet-actions', () => ({
   usePreloadWalletActions: () => {},
 }));
 
-const wallet = {
-  id: 'io.test',
-  name: 'Test',
-  icon: undefined,
-  provider: { request: async () => null },
-} satisfies Wallet;
+const wallet = silentWallet;
 
 /** The polls' pauses, held until the test lets the next poll run. */
 let wakers: (() => void)[];
 const nextPoll = () => act(async () => wakers.splice(0).forEach((wake) => wake()));
 
-const USER_CHECK = ['user-check', ME, 'secret'];
+const USER_CHECK = [...USER_CHECK_KEY, ME, 'secret'];
 
 function signIn() {
   sessionStore.getState().signIn({ token: ME, sign_num: 'secret' });

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { loadBillingTexts, useBillingTexts } from '../../../lib/billing-texts';
+import { useBillingTexts } from '../../../lib/billing-texts';
 import { useSession } from '../../../stores/session-store';
 import { usePlans, useSubscription } from '../api';
 import { CodesSection } from './codes-section';
 import { PlanOffer } from './plan-offer';
 import { StatusCard } from './status-card';
-
-loadBillingTexts();
 
 /** /plans: where the user stands, the five plans at their prices with Pay, and the codes that lower them. */
 export default function PlansPage() {

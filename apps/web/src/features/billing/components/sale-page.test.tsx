@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
 import { walletStore } from '../../../lib/wallet/wallet-store';
-import type { Wallet } from '../../../lib/wallet/wallets';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, renderInApp } from '../../../test/render-in-app';
 import { type PayDeps, payRunStore } from '../pay-flow';
 import { finney, ME, ok, plansData, planPrices, promotion, quoteData, stubBillingApi } from '../test-fixtures';
 import SalePage from './sale-page';
+import { silentWallet } from '../../../test/fake-wallet';
 
 const send = vi.hoisted(() => vi.fn<PayDeps['send']>());
 vi.mock('../../../lib/wallet/load-wallet-actions', () => ({
@@ -63,8 +63,7 @@ describe('the sale pages', () => {
 
   it('pays at the sale: the quote names the sale', async () => {
     sessionStore.getState().signIn({ token: ME, sign_num: 'secret' });
-    const wallet = { id: 'io.test', name: 'Test', icon: undefined, provider: { request: async () => null } };
-    walletStore.setState({ status: 'connected', wallet: wallet satisfies Wallet, account: ME, chainId: 31337 });
+    walletStore.setState({ status: 'connected', wallet: silentWallet, account: ME, chainId: 31337 });
     send.mockReturnValue(new Promise(() => {}));
     const api = stubBillingApi({
       '/api/subscription/plans': ok(plansData({ promotion: promotion({ slug: 'blackfriday' }) })),

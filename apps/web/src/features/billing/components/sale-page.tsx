@@ -4,13 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { loadBillingTexts, useBillingTexts } from '../../../lib/billing-texts';
+import { useBillingTexts } from '../../../lib/billing-texts';
 import { formatDate } from '../../../lib/dates';
 import { usePlans } from '../api';
 import { formatTimeLeft, useNowSeconds } from '../countdown';
 import { PlanOffer } from './plan-offer';
-
-loadBillingTexts();
 
 const DATE = 'YYYY-MM-DD HH:mm';
 

@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { transactionUrl } from '../../../config/links';
-import { loadBillingTexts, useBillingTexts } from '../../../lib/billing-texts';
+import { TransactionHash } from '../../../components/ui/transaction-hash';
+import { useBillingTexts } from '../../../lib/billing-texts';
 import { formatDate } from '../../../lib/dates';
-import { formatCount, formatEth, shortAddress } from '../../../lib/format';
+import { formatCount, formatEth } from '../../../lib/format';
 import { useAppConfig } from '../../../lib/api/app-config';
 import { useSubscription } from '../api';
-import { CopyButton } from './copy-button';
 import { planName } from './labels';
-
-loadBillingTexts();
+import { CopyButton } from '../../../components/ui/copy-button';
 
 const DATE = 'YYYY-MM-DD HH:mm';
 
@@ -27,7 +25,6 @@ function PaymentRow({
   chainId: number | null;
 }) {
   const t = useBillingTexts();
-  const url = chainId === null ? null : transactionUrl(chainId, payment.tx_hash);
   return (
     <tr
       data-testid="payment-row"
@@ -39,14 +36,8 @@ function PaymentRow({
       <td className="font-mono md:text-right">{formatEth(payment.price)}</td>
       <td className="text-right md:pl-4 md:text-left">
         <span className="inline-flex items-center gap-1" title={payment.tx_hash}>
-          {url ? (
-            <a href={url} target="_blank" rel="noreferrer" className="font-mono hover:text-accent">
-              {shortAddress(payment.tx_hash)}
-            </a>
-          ) : (
-            <span className="font-mono">{shortAddress(payment.tx_hash)}</span>
-          )}
-          <CopyButton value={payment.tx_hash} />
+          <TransactionHash chainId={chainId} hash={payment.tx_hash} />
+          <CopyButton value={payment.tx_hash} label={t('billing.codes.copy')} copiedLabel={t('billing.codes.copied')} />
         </span>
       </td>
       <td className="font-mono text-muted md:text-right">#{formatCount(payment.block_number)}</td>

@@ -2,10 +2,10 @@ import { clsx } from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CollectionImage } from '../../../components/ui/collection-image';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { shortAddress } from '../../../lib/format';
 import { FollowButton } from '../../../components/slots';
 import type { Collection } from '../../../lib/api/collection';
-import { CopyButton } from './copy-button';
 
 type CollectionHeaderProps = { collection: Collection; dense: boolean };
 
@@ -39,7 +39,12 @@ export function CollectionHeader({ collection, dense }: CollectionHeaderProps) {
         </h1>
         <p className="flex items-center gap-0.5 font-mono text-[12px] text-muted">
           <span title={address}>{shortAddress(address)}</span>
-          <CopyButton value={address} />
+          <CopyButton
+            value={address}
+            label={t('collection.copy_address')}
+            copiedLabel={t('collection.copied')}
+            failedLabel={t('collection.copy_failed')}
+          />
         </p>
       </div>
       <FollowButton address={address} className="size-8" />

@@ -1,35 +1,15 @@
 import { OWN_WALLETS_MAX_ADDED, type WalletItem } from '@floordesk/protocol';
-import { Check, Copy, LoaderCircle, Trash2 } from 'lucide-react';
+import { LoaderCircle, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAddress } from 'viem';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { shortAddress } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
 import { useWalletChange, useWallets } from '../api';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
-
-function CopyAddress({ address }: { address: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="icon-button size-7"
-      aria-label={copied ? t('profile.copied') : t('profile.copy')}
-      title={copied ? t('profile.copied') : t('profile.copy')}
-      onClick={() =>
-        void navigator.clipboard.writeText(address).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-    >
-      {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
-    </button>
-  );
-}
 
 function WalletRow({ wallet, onRemove }: { wallet: WalletItem; onRemove: (address: string) => void }) {
   const { t } = useTranslation();
@@ -46,7 +26,7 @@ function WalletRow({ wallet, onRemove }: { wallet: WalletItem; onRemove: (addres
         </div>
         <div className="truncate font-mono text-[11px] text-faint">{wallet.address}</div>
       </div>
-      <CopyAddress address={wallet.address} />
+      <CopyButton value={wallet.address} label={t('profile.copy')} copiedLabel={t('profile.copied')} large />
       {wallet.primary ? (
         // The signed-in wallet cannot be removed; its empty slot keeps every row's copy button in one column.
         <span className="size-7 shrink-0" aria-hidden />
@@ -102,7 +82,7 @@ export default function MyPage() {
             </p>
             <p className="flex min-w-0 items-center gap-1 font-mono text-[11px] text-muted">
               <span className="min-w-0 truncate">{token}</span>
-              <CopyAddress address={token} />
+              <CopyButton value={token} label={t('profile.copy')} copiedLabel={t('profile.copied')} large />
             </p>
           </div>
         </div>

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setPanelOpen, usePanelOpen } from '../../../stores/panels-store';
 import { Dialog } from '../../../components/ui/dialog';
-import { transactionUrl } from '../../../config/links';
-import { formatEth, shortAddress } from '../../../lib/format';
+import { TransactionHash } from '../../../components/ui/transaction-hash';
+import { formatEth } from '../../../lib/format';
 import { TokenCell } from '../../../components/ui/token-cell';
 import type { SweepRow } from '../api/sweep-order';
 import type { SweepPhase, SweepRun } from '../sweep-run-store';
@@ -107,8 +107,6 @@ function PhaseLine({ run, buying }: { run: SweepRun; buying: number }) {
 
 function TransactionLine({ chainId, hash }: { chainId: number; hash: string }) {
   const { t } = useTranslation();
-  const url = transactionUrl(chainId, hash);
-  const shown = <span className="font-mono">{shortAddress(hash)}</span>;
   return (
     <p
       className="flex items-center gap-1.5 text-[12px] text-muted"
@@ -117,13 +115,7 @@ function TransactionLine({ chainId, hash }: { chainId: number; hash: string }) {
       title={hash}
     >
       {t('sweep.transaction')}
-      {url ? (
-        <a href={url} target="_blank" rel="noreferrer" className="text-accent hover:underline">
-          {shown}
-        </a>
-      ) : (
-        shown
-      )}
+      <TransactionHash chainId={chainId} hash={hash} linkClassName="text-accent hover:underline" />
     </p>
   );
 }

@@ -1,8 +1,8 @@
 import { TRIAL_DAYS, type TrialCodeStatus, type TrialCodesData } from '@floordesk/protocol';
 import { clsx } from 'clsx';
-import { Copy, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import { showToast } from '../../../components/ui/toast/toast-store';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { formatDate } from '../../../lib/dates';
 import { useTrialTexts } from '../../../lib/trial-texts';
 import { useIssueTrialCode } from '../api';
@@ -13,29 +13,6 @@ const STATUS_TONE: Record<TrialCodeStatus, string> = {
   2: 'text-fg',
   3: 'text-faint',
 };
-
-function CopyCode({ code }: { code: string }) {
-  const { t } = useTrialTexts();
-  return (
-    <button
-      type="button"
-      className="icon-button size-7"
-      aria-label={t('trial.copy')}
-      title={t('trial.copy')}
-      onClick={() => {
-        // The clipboard needs a secure context; a self-hosted instance on plain http has none (the code stays
-        // selectable with one click).
-        const copied = navigator.clipboard?.writeText(code) ?? Promise.reject(new Error('no clipboard'));
-        void copied.then(
-          () => showToast(t('trial.copied', { code })),
-          () => showToast(t('trial.copy_failed')),
-        );
-      }}
-    >
-      <Copy size={14} aria-hidden />
-    </button>
-  );
-}
 
 /** A member's codes: this month's allowance, the button for a new one, and how each handed-out code stands. */
 export function MemberCodes({ data }: { data: TrialCodesData }) {
@@ -88,7 +65,13 @@ export function MemberCodes({ data }: { data: TrialCodesData }) {
                 <td className="py-1.5 pr-3">
                   <span className="flex items-center gap-1">
                     <span className="font-mono font-semibold tracking-wide select-all">{item.code}</span>
-                    <CopyCode code={item.code} />
+                    <CopyButton
+                      value={item.code}
+                      label={t('trial.copy')}
+                      copiedLabel={t('trial.copied', { code: item.code })}
+                      failedLabel={t('trial.copy_failed')}
+                      large
+                    />
                   </span>
                 </td>
                 <td className="py-1.5 pr-3 text-muted">{formatDate(item.created_at, 'YYYY-MM-DD HH:mm')}</td>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toastStore } from '../../../components/ui/toast/toast-store';
 import { i18n } from '../../../lib/i18n';
+import { USER_CHECK_KEY } from '../../../lib/query-client';
 import { loginPromptStore } from '../../../stores/login-prompt-store';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../../test/render-in-app';
@@ -90,7 +91,7 @@ describe('/activity for someone who is not a member', () => {
     signIn();
     const fetchSpy = stubTrialServer(codes());
     const { queryClient } = renderInApp(<TrialPage />, { path: '/activity' });
-    const userCheckKey = ['user-check', ME, 'secret'];
+    const userCheckKey = [...USER_CHECK_KEY, ME, 'secret'];
     queryClient.setQueryData(userCheckKey, { user_address: ME, end_flag: 0, identity: '0', before_ens: null });
 
     await userEvent.type(await screen.findByRole('textbox', { name: 'Trial code' }), ' ab23cd45ef ');
@@ -114,7 +115,7 @@ describe('/activity for someone who is not a member', () => {
     signIn();
     stubTrialServer(codes(), () => ({ status, msg, data: null }));
     const { queryClient } = renderInApp(<TrialPage />, { path: '/activity' });
-    const userCheckKey = ['user-check', ME, 'secret'];
+    const userCheckKey = [...USER_CHECK_KEY, ME, 'secret'];
     queryClient.setQueryData(userCheckKey, { user_address: ME, end_flag: 0, identity: '0', before_ens: null });
     await userEvent.type(await screen.findByRole('textbox'), 'ZZZZZZZZZZ');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
