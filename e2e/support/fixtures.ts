@@ -3,7 +3,7 @@ import { test as base, type BrowserContext, expect, type Page } from '@playwrigh
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 import { walletRpcUrl } from './devnet-chain';
-import { DevnetMarket } from './devnet-market';
+import { DevnetMarket, type FreshListing } from './devnet-market';
 import { DEV_KEYS, TestWallet, WALLET_NAME } from './test-wallet';
 
 type Options = {
@@ -81,6 +81,25 @@ export async function signIn(page: Page, wallet: TestWallet, target = '/trending
   await page.getByRole('button', { name: WALLET_NAME }).click();
   await expectRoute(page, target);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(wallet.address.toLowerCase());
+}
+
+/** Opens the collection page signed in, and waits until its listings table offers every one of `listings`. */
+export async function openCollection(
+  page: Page,
+  market: DevnetMarket,
+  slug: string,
+  listings: readonly FreshListing[],
+) {
+  const collection = market.collection(slug);
+  await page.goto(`/collection/${collection.address}`);
+  for (const listing of listings) {
+    // By test id and token: the button's words follow the language.
+    const buy = page
+      .getByTestId('listing-buy')
+      .and(page.getByRole('button', { name: new RegExp(`#${listing.tokenId}$`) }));
+    await expect(buy).toBeVisible({ timeout: 60_000 });
+  }
+  return collection;
 }
 
 export function shortAddress(address: string): string {

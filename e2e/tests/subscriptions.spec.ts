@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { generatePrivateKey } from 'viem/accounts';
 import { walletRpcUrl } from '../support/devnet-chain';
-import type { DevnetMarket, FreshListing } from '../support/devnet-market';
-import { BUILD_VERSION, expect, signIn, test } from '../support/fixtures';
+
+import { BUILD_VERSION, expect, markWhatsNewSeen, openCollection, signIn, test } from '../support/fixtures';
 import { DEV_KEYS, TestWallet } from '../support/test-wallet';
 
 const read = <T>(file: string): T =>
@@ -19,16 +19,6 @@ const enTrial = read<{ trial: Record<string, string> & { status_label: Record<st
 
 /** Lists what account 1 tries to sweep: a people account the other journeys only sell from. */
 const SELLER = 2;
-
-async function openCollection(page: Page, market: DevnetMarket, slug: string, listings: readonly FreshListing[]) {
-  await page.goto(`/collection/${market.collection(slug).address}`);
-  for (const listing of listings) {
-    const buy = page
-      .getByTestId('listing-buy')
-      .and(page.getByRole('button', { name: new RegExp(`#${listing.tokenId}$`) }));
-    await expect(buy).toBeVisible({ timeout: 60_000 });
-  }
-}
 
 /** The sweep popover (390 px): choose `count`, sweep. */
 async function sweep(page: Page, count: number): Promise<void> {
@@ -121,9 +111,8 @@ test.describe('trial codes', () => {
       keys: [generatePrivateKey()],
       rpcUrl: walletRpcUrl(baseURL!),
     });
+    await markWhatsNewSeen(context);
     const other = await context.newPage();
-    // This context is new to What's New too: seeing it once is fine, but close it to go on.
-    await other.addInitScript((key) => localStorage.setItem(key, '1'), `hasOpened${BUILD_VERSION}`);
     await signIn(other, newcomer, '/trending');
     await other.goto('/activity');
     await other.getByRole('button', { name: enTrial.redeem, exact: true }).click();

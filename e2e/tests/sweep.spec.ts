@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { formatEther, type Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
-import type { DevnetMarket, FreshListing } from '../support/devnet-market';
-import { expect, signIn, test } from '../support/fixtures';
+import type { FreshListing } from '../support/devnet-market';
+import { expect, openCollection, signIn, test } from '../support/fixtures';
 
 type SweepTexts = { sweep: { status: Record<string, string> }; err: Record<string, string> };
 /** The app's own texts, so the journeys read the words a user reads. */
@@ -12,20 +12,6 @@ const en: SweepTexts = JSON.parse(readFileSync(new URL('../../apps/web/src/local
 /** Devnet people accounts: 0 and 1 are the wallet's, these two list what the journeys buy. */
 const SELLER = 2;
 const RIVAL = 3;
-
-/** Opens the collection page signed in, and waits until its listings table offers every one of `listings`. */
-async function openCollection(page: Page, market: DevnetMarket, slug: string, listings: readonly FreshListing[]) {
-  const collection = market.collection(slug);
-  await page.goto(`/collection/${collection.address}`);
-  for (const listing of listings) {
-    // By test id and token: the button's words follow the language.
-    const buy = page
-      .getByTestId('listing-buy')
-      .and(page.getByRole('button', { name: new RegExp(`#${listing.tokenId}$`) }));
-    await expect(buy).toBeVisible({ timeout: 60_000 });
-  }
-  return collection;
-}
 
 function sweepItem(page: Page, tokenId: bigint) {
   return page.getByTestId('sweep-item').and(page.locator(`[data-token-id="${tokenId}"]`));
