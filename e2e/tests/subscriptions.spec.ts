@@ -77,6 +77,8 @@ test.describe('a subscription paid from the wallet', () => {
     await page.screenshot({ path: 'screenshots/verification-zh-1440.png' });
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'screenshots/verification-zh-390.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await openCollection(page, market, 'paper-peaks', listings);
     await sweep(page, 2);
     for (const listing of listings) {
@@ -105,6 +107,9 @@ test.describe('trial codes', () => {
     const code = (await row.locator('.font-mono').first().textContent())?.trim() ?? '';
     expect(code).toMatch(/^[2-9A-Z]{10}$/);
     await page.screenshot({ path: 'screenshots/activity-member-en-1440.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'screenshots/activity-member-en-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     const context = await browser.newContext({ baseURL });
     const newcomer = await TestWallet.install(context, DEVNET_CHAIN_ID, {
@@ -121,6 +126,9 @@ test.describe('trial codes', () => {
     await other.getByRole('button', { name: enTrial.redeem, exact: true }).click();
     await expect(other.getByText(/Your trial runs until/)).toBeVisible();
     await other.screenshot({ path: 'screenshots/activity-redeemed-en-1440.png' });
+    await other.setViewportSize({ width: 390, height: 844 });
+    await other.screenshot({ path: 'screenshots/activity-redeemed-en-390.png', fullPage: true });
+    expect(await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await other.goto('/plans');
     await expect(other.getByTestId('membership')).toContainText('Trial until');
 

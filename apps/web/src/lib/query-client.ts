@@ -21,11 +21,5 @@ export function forgetOnAccountChange(client: QueryClient, session: typeof sessi
   });
 }
 
-/**
- * The user check's key, by its first part (features/auth adds the session): whatever changes the user's standing (a
- * payment credited, a trial redeemed, a community joined) invalidates it, so premium applies at once.
- */
-export const USER_CHECK_KEY = ['user-check'] as const;
-
 export const queryClient = createQueryClient();
 forgetOnAccountChange(queryClient, sessionStore);

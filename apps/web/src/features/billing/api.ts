@@ -1,7 +1,7 @@
 import { IDENTITY, type InvitationData, type PromotionSlug } from '@floordesk/protocol';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
-import { USER_CHECK_KEY } from '../../lib/query-client';
+import { USER_CHECK_KEY } from '../../lib/user-check-key';
 import { useSession } from '../../stores/session-store';
 
 /** Every billing query starts with this key: a payment, an invitation or a community code may change any of them. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Status } from '@floordesk/protocol';
 import { ApiError, apiClient } from '../../lib/api-client';
-import { USER_CHECK_KEY } from '../../lib/query-client';
+import { USER_CHECK_KEY } from '../../lib/user-check-key';
 import { useSession } from '../../stores/session-store';
 
 const TRIAL_CODES_KEY = ['trial-codes'] as const;

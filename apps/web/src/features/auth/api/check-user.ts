@@ -1,7 +1,7 @@
 import type { UserCheckData } from '@floordesk/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { USER_CHECK_KEY } from '../../../lib/query-client';
+import { USER_CHECK_KEY } from '../../../lib/user-check-key';
 
 export function checkUser(): Promise<UserCheckData> {
   // Failures surface as the 'Oops' dialog, not as a toast.

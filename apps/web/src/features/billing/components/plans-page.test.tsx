@@ -5,7 +5,7 @@ import { decodeFunctionData } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
-import { USER_CHECK_KEY } from '../../../lib/query-client';
+import { USER_CHECK_KEY } from '../../../lib/user-check-key';
 import { walletStore } from '../../../lib/wallet/wallet-store';
 import { closeLoginPrompt, loginPromptStore } from '../../../stores/login-prompt-store';
 import { sessionStore } from '../../../stores/session-store';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toastStore } from '../../../components/ui/toast/toast-store';
 import { i18n } from '../../../lib/i18n';
-import { USER_CHECK_KEY } from '../../../lib/query-client';
+import { USER_CHECK_KEY } from '../../../lib/user-check-key';
 import { loginPromptStore } from '../../../stores/login-prompt-store';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../../test/render-in-app';
