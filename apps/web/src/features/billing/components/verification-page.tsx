@@ -33,7 +33,11 @@ function PaymentRow({
     >
       <td className="text-muted">{formatDate(payment.block_time, DATE)}</td>
       <td className="text-right md:text-left">{planName(payment.plan, t)}</td>
-      <td className="font-mono md:text-right">{formatEth(payment.price)}</td>
+      <td className="font-mono md:text-right">
+        {formatEth(payment.price)}
+        {/* The table's header names the unit; the phone layout has no header. */}
+        <span className="md:hidden"> ETH</span>
+      </td>
       <td className="text-right md:pl-4 md:text-left">
         <span className="inline-flex items-center gap-1" title={payment.tx_hash}>
           <TransactionHash chainId={chainId} hash={payment.tx_hash} />
