@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -155,8 +156,10 @@ export const tokens = pgTable(
     metadataAttempts: integer('metadata_attempts').notNull().default(0),
     metadataNextAttemptAt: timestamptz('metadata_next_attempt_at'),
     mintedBlock: bigint('minted_block', { mode: 'number' }),
-    /** Rarity rank within the collection (1 = rarest); null until ranked. */
+    /** Rarity rank within the collection (1 = rarest, OpenRarity); null until ranked. */
     rarityRank: integer('rarity_rank'),
+    /** OpenRarity's score (information content over the collection's entropy); null with the rank. */
+    rarityScore: doublePrecision('rarity_score'),
     /** Flagged by a marketplace (reported stolen or suspicious): shown, and skipped by sweeps when asked. */
     flagged: boolean('flagged').notNull().default(false),
   },
@@ -175,6 +178,8 @@ export const tokenTraits = pgTable(
     tokenId: uint256('token_id').notNull(),
     traitType: text('trait_type').notNull(),
     value: text('value').notNull(),
+    /** 'string' traits are ranked; 'number' and 'date' ones (display_type, or a JSON number) are shown, not ranked. */
+    kind: text('kind').$type<'string' | 'number' | 'date'>().notNull().default('string'),
   },
   (table) => [primaryKey({ columns: [table.collection, table.tokenId, table.traitType, table.value] })],
 );
@@ -208,6 +213,9 @@ export const sales = pgTable(
     primaryKey({ columns: [table.blockNumber, table.logIndex, table.itemIndex] }),
     // A collection's latest trades (the live trades feed).
     index('sales_collection_block_idx').on(table.collection, table.blockNumber),
+    // A wallet's buys and sells: its portfolio's costs and proceeds.
+    index('sales_buyer_idx').on(table.buyer),
+    index('sales_seller_idx').on(table.seller),
   ],
 );
 
@@ -229,6 +237,13 @@ export const transfers = pgTable(
   (table) => [
     primaryKey({ columns: [table.blockNumber, table.logIndex, table.itemIndex] }),
     index('transfers_collection_token_idx').on(table.collection, table.tokenId),
+    // A wallet's incoming and outgoing items (its portfolio, ERC-1155 balances).
+    index('transfers_to_idx').on(table.toAddress),
+    index('transfers_from_idx').on(table.fromAddress),
+    // Recent mints (Discover's minting-now list).
+    index('transfers_mint_block_idx')
+      .on(table.blockNumber, table.collection)
+      .where(sql`from_address = '0x0000000000000000000000000000000000000000'`),
   ],
 );
 
@@ -686,4 +701,56 @@ export const promotions = pgTable('promotions', {
   endsAt: timestamptz('ends_at').notNull(),
   /** PromotionOffer[]: per plan, a price in wei or a percent off in basis points. */
   offers: jsonb('offers').$type<PromotionOffer[]>().notNull(),
+});
+
+/**
+ * The transactions behind indexed sales and mints (written by the indexer with their block, removed by a reorg):
+ * what the sender paid in value and gas, which portfolio costs and mint prices are shared out from.
+ */
+export const chainTransactions = pgTable(
+  'chain_transactions',
+  {
+    txHash: text('tx_hash').primaryKey(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address'),
+    valueWei: uint256('value_wei').notNull(),
+    gasUsed: uint256('gas_used').notNull(),
+    effectiveGasPriceWei: uint256('effective_gas_price_wei').notNull(),
+  },
+  (table) => [index('chain_transactions_block_idx').on(table.blockNumber)],
+);
+
+/** A signed-in user's request to read a token's or a whole collection's metadata again; the limits count these. */
+export const metadataRefreshes = pgTable(
+  'metadata_refreshes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userAddress: text('user_address')
+      .notNull()
+      .references(() => users.address),
+    collection: text('collection').notNull(),
+    /** Null for the whole collection. */
+    tokenId: uint256('token_id'),
+    requestedAt: timestamptz('requested_at').notNull(),
+  },
+  (table) => [
+    index('metadata_refreshes_user_idx').on(table.userAddress, table.requestedAt),
+    index('metadata_refreshes_collection_idx').on(table.collection, table.requestedAt),
+  ],
+);
+
+/**
+ * Wallets meeting the high-win-rate flipper rule (FLIPPER_RULE) at the worker's last daily pass, with their figures
+ * over its window; replaced whole by each pass.
+ */
+export const flippers = pgTable('flippers', {
+  address: text('address').primaryKey(),
+  /** Round trips (bought, then sold) closed in the window. */
+  trades: integer('trades').notNull(),
+  collections: integer('collections').notNull(),
+  wins: integer('wins').notNull(),
+  /** Summed over the round trips: proceeds after fees minus cost and gas, wei (may be negative). */
+  profitWei: numeric('profit_wei', { precision: 78, scale: 0 }).notNull(),
+  computedAt: timestamptz('computed_at').notNull(),
 });
