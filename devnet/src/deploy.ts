@@ -13,6 +13,7 @@ import {
   type Chain,
   concat,
   createPublicClient,
+  createTestClient,
   createWalletClient,
   type Hex,
   http,
@@ -20,6 +21,7 @@ import {
   type LocalAccount,
   pad,
   type PublicClient,
+  type TestClient,
   toHex,
   type Transport,
   type WalletClient,
@@ -29,6 +31,7 @@ import { ACCOUNT_PLAN, botAccounts, devnetAccount } from './accounts';
 import { COLLECTIONS, type CollectionSpec } from './catalog';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from './devnet-abi';
 import { type DevnetEns, deployEns } from './ens';
+import { FLIP_HISTORY, writeFlipHistory } from './flip-history';
 import { hiddenMetadataUri, metadataBaseUri } from './metadata';
 
 /** What the deploy produced; the server reads its addresses as the devnet's row of the per-chain table. */
@@ -71,6 +74,7 @@ const MINT_CHUNK = 200;
 
 type Clients = {
   chain: PublicClient<Transport, Chain>;
+  test: TestClient<'anvil', Transport, Chain>;
   wallet: (account: Account) => WalletClient<Transport, Chain, Account>;
 };
 
@@ -79,6 +83,7 @@ function clients(rpcUrl: string): Clients {
   return {
     // The deploy runs on an automining chain: a receipt follows its send within milliseconds, so poll fast.
     chain: createPublicClient({ chain: foundry, transport, pollingInterval: 20 }),
+    test: createTestClient({ chain: foundry, transport, mode: 'anvil' }),
     wallet: (account) => createWalletClient({ chain: foundry, transport, account }),
   };
 }
@@ -96,10 +101,14 @@ export async function deployDevnet(options: {
   origin: string;
   onProgress?: (message: string) => void;
 }): Promise<DevnetManifest> {
-  const { chain, wallet } = clients(options.rpcUrl);
+  const { chain, test, wallet } = clients(options.rpcUrl);
   const deployerAccount = devnetAccount(ACCOUNT_PLAN.deployer);
   const deployer = wallet(deployerAccount);
   const { artifacts } = options;
+  // The world is deployed a month back in block time, so the trading history after it (flip-history.ts) falls
+  // inside the flipper rule's window; the chain returns to the present before the first person subscribes.
+  const historyEndMs = Date.now();
+  await setChainTime(chain, historyEndMs - FLIP_HISTORY.spanMs - 3_600_000);
 
   const deploy = async (artifact: Artifacts[keyof Omit<Artifacts, 'hash'>], args: unknown[]): Promise<Address> => {
     const hash = await deployer.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
@@ -149,11 +158,11 @@ export async function deployDevnet(options: {
     quoteSigner.address,
     treasury,
   ]);
-  const devnetPayment = await payFirstSubscription(subscriptions, quoteSigner, { chain, wallet, confirm });
   const ens = await deployEns(chain, wallet, deployerAccount);
 
   const bots = botAccounts();
   const collections: DevnetManifest['collections'] = [];
+  const deployedSpecs: { address: Address; spec: CollectionSpec }[] = [];
   for (const spec of COLLECTIONS) {
     const address =
       spec.standard === 'erc721'
@@ -177,6 +186,7 @@ export async function deployDevnet(options: {
             BigInt(spec.royaltyBps),
           ]);
     collections.push({ slug: spec.slug, address, standard: spec.standard });
+    deployedSpecs.push({ address, spec });
     await premint(spec, address, { confirm, deployer, bots });
     for (const bot of bots) {
       for (const operator of [conduit, seaport]) {
@@ -191,6 +201,23 @@ export async function deployDevnet(options: {
       }
     }
   }
+
+  options.onProgress?.('Writing a month of trading history…');
+  await writeFlipHistory({
+    chain,
+    test,
+    wallet,
+    seaport,
+    conduitKey,
+    marketplaces: MARKETPLACES,
+    royaltyRecipient: deployerAccount.address,
+    bots,
+    collections: deployedSpecs,
+    endMs: historyEndMs,
+  });
+  await test.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(Date.now() / 1000)) });
+  await test.mine({ blocks: 1 });
+  const devnetPayment = await payFirstSubscription(subscriptions, quoteSigner, { chain, test, wallet, confirm });
 
   return {
     key: options.key,
@@ -271,6 +298,11 @@ async function premint(
       }),
     );
   }
+}
+
+/** Sets anvil's clock, backwards too, which viem's test actions cannot. */
+async function setChainTime(chain: PublicClient<Transport, Chain>, ms: number): Promise<void> {
+  await chain.request({ method: 'anvil_setTime', params: [Math.floor(ms / 1000)] } as never);
 }
 
 /** Waits for a sent transaction and fails on a revert; returns its hash. */

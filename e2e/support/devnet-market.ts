@@ -167,20 +167,36 @@ export class DevnetMarket {
   ): Promise<FreshListing[]> {
     if (prices.length !== count) throw new Error(`${count} listings need ${count} prices, not ${prices.length}`);
     const listings = await this.createListings(this.account(seller), slug, prices);
-    for (const listing of listings) {
-      const posted = await this.api<PostListingData>(apiRoutes.postListing, {
-        body: toPostListing(listing, this.chainId, this.manifest.seaport),
-      });
-      if (posted.order_hash !== listing.orderHash) throw new Error(`the order book hashed ${posted.order_hash}`);
-    }
+    await this.post(listings);
     return listings;
+  }
+
+  /**
+   * Lists a token `signer` already holds (one they bought, say) on OpenSea's terms at `priceWei` and posts it to the
+   * order book, approving OpenSea's conduit first if they never did.
+   */
+  async listOwned(signer: DevnetSigner, slug: string, tokenId: bigint, priceWei: bigint): Promise<FreshListing> {
+    const seller = this.account(signer);
+    const collection = this.collection(slug);
+    await this.approveConduit(seller, collection);
+    const listings = await this.signListings(seller, collection, [tokenId], [priceWei]);
+    await this.post(listings);
+    return listings[0]!;
   }
 
   /** Mints one token per price to `seller`, approves OpenSea's conduit and signs the listings; posts nothing. */
   async createListings(signer: DevnetSigner, slug: string, prices: readonly bigint[]): Promise<FreshListing[]> {
     const seller = this.account(signer);
     const collection = this.collection(slug);
-    const tokenIds = await this.mint(seller, collection, prices.length);
+    return this.signListings(seller, collection, await this.mint(seller, collection, prices.length), prices);
+  }
+
+  private async signListings(
+    seller: LocalAccount,
+    collection: DevnetCollection,
+    tokenIds: readonly bigint[],
+    prices: readonly bigint[],
+  ): Promise<FreshListing[]> {
     const [counter, block] = await Promise.all([
       this.clients.chain.readContract({
         address: this.manifest.seaport,
@@ -262,26 +278,39 @@ export class DevnetMarket {
       args: [to.address, BigInt(count)],
       value: collection.mintPriceWei * BigInt(count),
     });
+    const [receipt] = await Promise.all([this.confirm(minted), this.approveConduit(to, collection)]);
+    // The bots mint too, so the ids are read from this mint's own Transfer events, not guessed from the supply.
+    return parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt.logs })
+      .filter((log) => isAddressEqual(log.address, collection.address) && isAddressEqual(log.args.to, to.address))
+      .map((log) => log.args.tokenId);
+  }
+
+  /** Lets OpenSea's conduit move `owner`'s tokens of `collection`, unless it already may; resolves once mined. */
+  private async approveConduit(owner: LocalAccount, collection: DevnetCollection): Promise<void> {
     const conduit = this.manifest.conduit.address;
     const approved = await this.clients.chain.readContract({
       address: collection.address,
       abi: erc721Abi,
       functionName: 'isApprovedForAll',
-      args: [to.address, conduit],
+      args: [owner.address, conduit],
     });
-    const approval = approved
-      ? undefined
-      : await wallet.writeContract({
-          address: collection.address,
-          abi: erc721Abi,
-          functionName: 'setApprovalForAll',
-          args: [conduit, true],
-        });
-    const [receipt] = await Promise.all([this.confirm(minted), approval && this.confirm(approval)]);
-    // The bots mint too, so the ids are read from this mint's own Transfer events, not guessed from the supply.
-    return parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt.logs })
-      .filter((log) => isAddressEqual(log.address, collection.address) && isAddressEqual(log.args.to, to.address))
-      .map((log) => log.args.tokenId);
+    if (approved) return;
+    const approval = await this.clients.wallet(owner).writeContract({
+      address: collection.address,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [conduit, true],
+    });
+    await this.confirm(approval);
+  }
+
+  private async post(listings: readonly FreshListing[]): Promise<void> {
+    for (const listing of listings) {
+      const posted = await this.api<PostListingData>(apiRoutes.postListing, {
+        body: toPostListing(listing, this.chainId, this.manifest.seaport),
+      });
+      if (posted.order_hash !== listing.orderHash) throw new Error(`the order book hashed ${posted.order_hash}`);
+    }
   }
 
   private async expectCheapest(seller: LocalAccount, slug: string, listings: readonly FreshListing[]): Promise<void> {

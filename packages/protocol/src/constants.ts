@@ -71,8 +71,27 @@ export const FLOOR_HISTORY_RANGES = {
   '1d': { minutes: 1440, bucketMinutes: 15 },
   '7d': { minutes: 10_080, bucketMinutes: 60 },
   '30d': { minutes: 43_200, bucketMinutes: 240 },
+  '90d': { minutes: 129_600, bucketMinutes: 1440 },
 } as const;
 export type FloorHistoryRange = keyof typeof FLOOR_HISTORY_RANGES;
+
+/** /historic: the ranges it offers, the one it opens on, and how many collections one chart overlays. */
+export const HISTORIC_RANGES = ['1d', '7d', '30d', '90d'] as const satisfies readonly FloorHistoryRange[];
+export type HistoricRange = (typeof HISTORIC_RANGES)[number];
+export const DEFAULT_HISTORIC_RANGE: HistoricRange = '7d';
+export const HISTORIC_MAX_COLLECTIONS = 8;
+/** A visitor's /historic (or a signed-in user with an empty watchlist) starts from this many most-traded collections. */
+export const HISTORIC_DEFAULT_COLLECTIONS = 4;
+
+/**
+ * /discover's minting-now list: collections with mints from the zero address in the last 30 minutes, at most 50,
+ * most mints per minute first; refreshed every 10 s like the other live figures.
+ */
+export const MINTING_WINDOW_MINUTES = 30;
+export const MINTING_LIMIT = 50;
+/** /home's market figures: refreshed this often while the page is visible; volume and sales over the last day. */
+export const MARKET_SUMMARY_REFRESH_MS = 10_000;
+export const MARKET_SUMMARY_WINDOW_MINUTES = 1440;
 
 /** Holders above this share of the supply (percent) are highlighted as big holders. */
 export const BIG_HOLDER_PERCENT = 1;
@@ -125,6 +144,10 @@ export const NOTIFICATION_MAX_AGE_S = 3600;
 export const NOTIFICATION_REFRESH_MS = 10_000;
 /** Profit is shown in ETH to 6 decimals. */
 export const PROFIT_DECIMALS = 6;
+/** A cost price is shown in ETH to 4 decimals. */
+export const COST_DECIMALS = 4;
+/** The portfolio lists this many of the latest sales; its totals count them all. */
+export const PORTFOLIO_SOLD_MAX = 500;
 /** The heartbeat (the original app's setqbform) while signed in; a user is online within two of them. */
 export const HEARTBEAT_MS = 300_000;
 export const ONLINE_WINDOW_MS = 2 * HEARTBEAT_MS;

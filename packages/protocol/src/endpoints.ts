@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { AppConfigData } from './app';
+import { FlippersData, HoldingData, HoldingQuery } from './flippers';
+import { MetadataRefreshData, MetadataRefreshRequest } from './metadata';
 import { ClientErrorReport } from './client-errors';
 import { PostListingData, PostListingRequest } from './market';
+import { FloorHistoriesData, FloorHistoriesQuery, MarketSummaryData, MintingData } from './market-pulse';
 import { LoginData, LoginRequest, NoticeData, NoticeRequest } from './auth';
 import { type ApiName, type ApiRoute, apiRoutes } from './routes';
+import {
+  RarityCollectionsData,
+  RarityCollectionsQuery,
+  RarityTokensData,
+  RarityTokensQuery,
+  RecommendationsData,
+  RecommendationsQuery,
+} from './rarity-views';
 import {
   AnnouncementData,
   AnnouncementRequest,
@@ -14,6 +25,7 @@ import {
   NotificationsQuery,
 } from './live';
 import { UserCheckData, WalletRequest, WalletsData } from './user';
+import { PortfolioData, PortfolioQuery } from './portfolio';
 import {
   CodeRequest,
   CommunityData,
@@ -200,11 +212,44 @@ export const endpoints = {
     query: CollectionQuery,
     data: HoldersData,
   },
+  flippers: {
+    ...apiRoutes.flippers,
+    summary: 'Wallets meeting the high-win-rate flipper rule at the last daily pass, with their figures and the rule',
+    tags: ['market'],
+    data: FlippersData,
+  },
+  holding: {
+    ...apiRoutes.holding,
+    summary: 'Holder analysis of a collection: holders by items held, the largest holders, flippers among them',
+    tags: ['market'],
+    query: HoldingQuery,
+    data: HoldingData,
+  },
   calendar: {
     ...apiRoutes.calendar,
     summary: 'Upcoming mints and reveals',
     tags: ['market'],
     data: CalendarData,
+  },
+  floorHistories: {
+    ...apiRoutes.floorHistories,
+    summary:
+      'Floor, trades and volume of up to 8 collections over a range (/historic); the most traded without addresses',
+    tags: ['market'],
+    query: FloorHistoriesQuery,
+    data: FloorHistoriesData,
+  },
+  minting: {
+    ...apiRoutes.minting,
+    summary: 'Collections minting now: mints per minute, minted of supply, mint price, unique minters (/discover)',
+    tags: ['market'],
+    data: MintingData,
+  },
+  marketSummary: {
+    ...apiRoutes.marketSummary,
+    summary: "The market at a glance (/home): the last day's sales and volume, listings, collections, latest block",
+    tags: ['market'],
+    data: MarketSummaryData,
   },
   gasPrice: {
     ...apiRoutes.gasPrice,
@@ -253,6 +298,14 @@ export const endpoints = {
     tags: ['app'],
     body: ClientErrorReport,
     data: z.null(),
+  },
+  portfolio: {
+    ...apiRoutes.portfolio,
+    summary:
+      "The NFTs in the caller's own wallets with cost, floor value and unrealised profit, sold ones with realised profit (premium)",
+    tags: ['user'],
+    query: PortfolioQuery,
+    data: PortfolioData,
   },
   wallets: {
     ...apiRoutes.wallets,
@@ -480,6 +533,36 @@ export const endpoints = {
     summary: "What's New in this build, in the caller's language (shown once per build version)",
     tags: ['app'],
     data: WhatsNewData,
+  },
+  rarityCollections: {
+    ...apiRoutes.rarityCollections,
+    summary: 'Collections with traits: supply, metadata coverage, ranked tokens, floor; searchable by name or address',
+    tags: ['rarity'],
+    query: RarityCollectionsQuery,
+    data: RarityCollectionsData,
+  },
+  rarityTokens: {
+    ...apiRoutes.rarityTokens,
+    summary:
+      "One collection's tokens by rarity rank with traits, tier and listed price, filtered and paged; its coverage and trait values",
+    tags: ['rarity'],
+    query: RarityTokensQuery,
+    data: RarityTokensData,
+  },
+  rarityRecommendations: {
+    ...apiRoutes.rarityRecommendations,
+    summary: 'Listed tokens across collections that are rarest for their price over the floor, best first, with why',
+    tags: ['rarity'],
+    query: RecommendationsQuery,
+    data: RecommendationsData,
+  },
+  refreshMetadata: {
+    ...apiRoutes.refreshMetadata,
+    summary:
+      "Fetch a token's or a whole collection's metadata again on the worker (limited per user and per collection); ranks follow",
+    tags: ['market'],
+    body: MetadataRefreshRequest,
+    data: MetadataRefreshData,
   },
 } as const satisfies Record<ApiName, Endpoint>;
 

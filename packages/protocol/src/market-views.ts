@@ -186,6 +186,9 @@ export const TradeRow = z.object({
   /** Verified ENS names of the buyer and the seller, when they have one. */
   buyer_ens: z.string().nullable(),
   seller_ens: z.string().nullable(),
+  /** The buyer and the seller meet the high-win-rate flipper rule (FLIPPER_RULE). */
+  buyer_flipper: z.boolean(),
+  seller_flipper: z.boolean(),
   img: z.string().nullable(),
   rank: z.number().int().nullable(),
 });
@@ -219,6 +222,8 @@ export const Holder = z.object({
   percent: z.number(),
   /** Above BIG_HOLDER_PERCENT. */
   big: z.boolean(),
+  /** Meets the high-win-rate flipper rule (FLIPPER_RULE). */
+  flipper: z.boolean(),
 });
 export type Holder = z.infer<typeof Holder>;
 export const HoldersData = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_PATTERN } from './address';
+import { HISTORIC_MAX_COLLECTIONS } from './constants';
 import type { Lang } from './status';
 
 /**
@@ -21,6 +22,15 @@ export const fieldRuleMessages = {
   gas: { en: 'Invalid gas', zh: '无效的 Gas 设置' },
   sweepCount: { en: 'Choose 1 to 30 items to sweep', zh: '请选择 1 到 30 件进行扫货' },
   plainText: { en: 'must not contain control characters', zh: '不能包含控制字符' },
+  traitFilter: {
+    en: 'must be a JSON object of trait types, each with a list of values',
+    zh: '必须是 JSON 对象：每个特征类型对应一组取值',
+  },
+  rankRange: { en: 'The lowest rank must not be above the highest', zh: '最小排名不能大于最大排名' },
+  historicCollections: {
+    en: `Choose at most ${HISTORIC_MAX_COLLECTIONS} collections`,
+    zh: `最多选择 ${HISTORIC_MAX_COLLECTIONS} 个合集`,
+  },
   uint256: {
     en: 'must be a whole number from 0 to 2^256 − 1, in decimal',
     zh: '必须是 0 到 2^256 − 1 之间的十进制整数',

@@ -262,6 +262,30 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     en: 'This wallet is not on the allow list of this FloorDesk.',
     zh: '此钱包不在本 FloorDesk 的白名单中。',
   },
+  [Status.MetadataRefreshUserLimit]: {
+    en: 'You have asked for 20 metadata refreshes in the last hour. Please try again later.',
+    zh: '你在过去一小时内已请求 20 次元数据刷新，请稍后再试。',
+  },
+  [Status.MetadataRefreshCollectionRecent]: {
+    en: "This collection's metadata was refreshed less than 10 minutes ago. Please try again later.",
+    zh: '该合集的元数据在 10 分钟内刚刷新过，请稍后再试。',
+  },
+  [Status.MetadataRefreshTokenRecent]: {
+    en: "This token's metadata was refreshed less than a minute ago. Please try again shortly.",
+    zh: '该 NFT 的元数据在一分钟内刚刷新过，请稍后再试。',
+  },
+  [Status.MetadataTokenUnknown]: {
+    en: 'This token is not in the collection.',
+    zh: '该合集中没有这个 NFT。',
+  },
+  [Status.PortfolioPremiumRequired]: {
+    en: 'The portfolio is only available to premium users',
+    zh: '资产组合仅对高级会员开放',
+  },
+  [Status.PortfolioWalletNotOwn]: {
+    en: 'This wallet is not one of your wallets. Add it under your wallets first.',
+    zh: '此钱包不是你的钱包，请先在钱包列表中添加。',
+  },
 };
 
 export function statusMessage(status: StatusCode, lang: Lang): string {

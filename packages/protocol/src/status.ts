@@ -149,6 +149,17 @@ export const Status = {
   CommunityManagersOnly: 1933,
   /** The operator's allow list (SIGN_IN_ALLOWLIST) is on and does not name this wallet. */
   NotAllowlisted: 1941,
+
+  /** Metadata refresh refusals: the limits of METADATA_REFRESH_LIMITS. */
+  MetadataRefreshUserLimit: 2001,
+  MetadataRefreshCollectionRecent: 2002,
+  MetadataRefreshTokenRecent: 2003,
+  /** A token id the collection has not minted (as far as FloorDesk has indexed it). */
+  MetadataTokenUnknown: 2004,
+
+  /** Portfolio: owned-NFT lookups are premium, over the caller's own wallets only. */
+  PortfolioPremiumRequired: 2021,
+  PortfolioWalletNotOwn: 2022,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];

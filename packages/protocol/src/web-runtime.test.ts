@@ -13,6 +13,7 @@ const WEB_RUNTIME = [
   './alert-rules',
   './billing-rules',
   './constants',
+  './flipper-rule',
   './gas',
   './http',
   './marketplaces',

@@ -1,12 +1,14 @@
-import { botAccounts, rpc, startSimulator } from '@floordesk/devnet';
-import { type Account, type Address, decodeEventLog, type Hex } from 'viem';
+import { receiptOf } from '@floordesk/contracts';
+import { botAccounts, collectionBySlug, rpc, startSimulator } from '@floordesk/devnet';
+import { type Account, type Address, decodeEventLog, type Hex, parseAbi } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { submitListing } from '../market/listings/submit';
 import { useTestDatabase } from '../testing/database';
 import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
-import { listAndBuy, ownedToken } from '../testing/market';
+import { listAndBuy, ownedToken, walletOf } from '../testing/market';
 import { testConfig } from '../testing/server';
+import { transactionsBackfillJob } from '../worker/transactions-backfill';
 import { INDEXED_EVENTS } from './events';
 
 const database = useTestDatabase();
@@ -43,6 +45,11 @@ async function salesIndexed(): Promise<Array<{ tx: string; logIndex: number; pri
       order by tx_hash, log_index`,
   );
   return rows.map((row) => ({ tx: row.tx_hash, logIndex: row.log_index, priceWei: BigInt(row.price) }));
+}
+
+async function transactionsIndexed(): Promise<string[]> {
+  const { rows } = await database().pool.query<{ tx_hash: string }>('select tx_hash from chain_transactions');
+  return rows.map((row) => row.tx_hash);
 }
 
 const byLog = (a: { tx: string; logIndex: number }, b: { tx: string; logIndex: number }) =>
@@ -102,6 +109,8 @@ describe('the indexer', () => {
     ]);
     expect(filled.rows).toEqual([{ status: 'filled' }]);
 
+    expect(await transactionsIndexed()).toContain(orphaned.txHash.toLowerCase());
+
     await rpc(devnet().rpcUrl, 'evm_revert', [fork]);
     // The new branch: another sale, then enough blocks to outgrow the orphaned one.
     const seller2 = bot(5);
@@ -119,6 +128,8 @@ describe('the indexer', () => {
     expect(txs).not.toContain(orphaned.txHash.toLowerCase());
     expect(txs).toContain(kept.txHash.toLowerCase());
     expect(await salesIndexed()).toEqual((await salesOnChain()).toSorted(byLog));
+    expect(await transactionsIndexed()).not.toContain(orphaned.txHash.toLowerCase());
+    expect(await transactionsIndexed()).toContain(kept.txHash.toLowerCase());
     // The orphaned fill never happened on this chain: its listing is live again.
     const revived = await database().pool.query('select status from listings where order_hash = $1', [
       orphaned.orderHash,
@@ -129,6 +140,79 @@ describe('the indexer', () => {
               (select count(*)::int from sales) as sales`,
     );
     expect(rows[0]?.trades).toBe(rows[0]?.sales);
+  }, 60_000);
+
+  it('records the transaction behind each sale and mint as its receipt has it: sender, value, gas, gas price', async () => {
+    const options = indexerOptions(database(), devnet().chain);
+    await indexToHead(options);
+    const minter = bot(7);
+    const deployed = devnet().manifest.collections.find((c) => c.address === collection);
+    const mintPrice = collectionBySlug(deployed?.slug ?? '')?.mintPriceWei ?? 0n;
+    const mint = await walletOf(devnet(), minter).writeContract({
+      address: collection,
+      abi: parseAbi(['function mint(address to, uint256 quantity) payable']),
+      functionName: 'mint',
+      args: [minter.address, 2n],
+      value: mintPrice * 2n,
+    });
+    await receiptOf(devnet().chain.client, mint);
+    const sale = await listAndBuy(devnet(), ctx, {
+      seller: minter,
+      buyer: bot(8),
+      collection,
+      tokenId: await ownedToken(devnet(), collection, minter.address),
+      priceWei: 6n * 10n ** 16n,
+    });
+    await indexToHead(options);
+
+    for (const [hash, sender, value] of [
+      [mint, minter.address, mintPrice * 2n],
+      [sale.txHash, bot(8).address, 6n * 10n ** 16n],
+    ] as const) {
+      const receipt = await devnet().chain.client.getTransactionReceipt({ hash });
+      const { rows } = await database().pool.query(
+        `select block_number::int, from_address, value_wei::text, gas_used::text, effective_gas_price_wei::text
+           from chain_transactions where tx_hash = $1`,
+        [hash.toLowerCase()],
+      );
+      expect(rows).toEqual([
+        {
+          block_number: Number(receipt.blockNumber),
+          from_address: sender.toLowerCase(),
+          value_wei: value.toString(),
+          gas_used: receipt.gasUsed.toString(),
+          effective_gas_price_wei: receipt.effectiveGasPrice.toString(),
+        },
+      ]);
+    }
+    // A listing's approval or a plain transfer produced neither a sale nor a mint: no row.
+    const { rows } = await database().pool.query<{ count: number }>(
+      `select count(*)::int from chain_transactions c
+        where not exists (select 1 from sales s where s.tx_hash = c.tx_hash)
+          and not exists (select 1 from transfers t where t.tx_hash = c.tx_hash
+                            and t.from_address = '0x0000000000000000000000000000000000000000')`,
+    );
+    expect(rows[0]?.count).toBe(0);
+  }, 60_000);
+
+  it('has the worker record the transactions of sales and mints indexed before they were recorded', async () => {
+    const options = indexerOptions(database(), devnet().chain);
+    await indexToHead(options);
+    const everything = 'select * from chain_transactions order by tx_hash';
+    const indexed = (await database().pool.query(everything)).rows;
+    expect(indexed.length).toBeGreaterThan(2);
+    // A data directory from before: the sales and mints are there, their transactions are not.
+    await database().pool.query('delete from chain_transactions');
+    const context = { ...options, db: database().db } as unknown as Parameters<typeof transactionsBackfillJob.run>[0];
+    const reads: number[] = [];
+    do {
+      const { read } = (await transactionsBackfillJob.run(context)) as { read: number };
+      reads.push(read);
+    } while (reads.at(-1) !== 0 && reads.length < 20);
+    // Each run reads a bounded number from the node, and once everything is checked a run reads nothing.
+    expect(Math.max(...reads)).toBeLessThanOrEqual(400);
+    expect(reads.reduce((a, b) => a + b)).toBe(indexed.length);
+    expect((await database().pool.query(everything)).rows).toEqual(indexed);
   }, 60_000);
 
   it('counts a pending fill (and its priority fee) against its listing until the block that mines it', async () => {

@@ -7,6 +7,7 @@ import { deriveWalletEvents } from '../live/wallet-events';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
 import { SEAPORT_TOPICS, SUBSCRIPTION_TOPICS, TOKEN_TOPICS } from './events';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
+import { type ChainTransaction, readTransactions, transactionsBehind } from './transactions';
 
 export type IndexerOptions = RoleContext & {
   /** Where an empty index starts. */
@@ -54,7 +55,9 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
       if (!batch) break;
       // Read and decode the next batch while the database writes this one: the two overlap on separate cores.
       next = batch.to < head ? readBatch(options, range(batch.to + 1), batch.lastHash) : null;
-      const stored = await db.transaction((tx) => storeBlocks(tx, batch.headers, batch.events, options.now()));
+      const stored = await db.transaction((tx) =>
+        storeBlocks(tx, batch.headers, batch.events, options.now(), batch.transactions),
+      );
       done.to = batch.to;
       done.sales += stored.sales;
       done.transfers += stored.transfers;
@@ -66,7 +69,13 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
   return done.to >= done.from ? done : null;
 }
 
-type Batch = { to: number; lastHash: string; headers: BlockHeader[]; events: DecodedLogs };
+type Batch = {
+  to: number;
+  lastHash: string;
+  headers: BlockHeader[];
+  events: DecodedLogs;
+  transactions: ChainTransaction[];
+};
 
 /** Bounds a step, so that stopping never waits for a long catch-up. */
 const MAX_BATCHES_PER_STEP = 20;
@@ -98,9 +107,11 @@ async function readBatch(
   if (logs.some((entry) => hashes.get(Number(entry.blockNumber)) !== entry.blockHash || entry.removed)) return null;
   const events = decodeLogs(logs as unknown as RawLog[], chain.contracts);
   if (events.malformed > 0) log.debug({ malformed: events.malformed, from, to }, 'skipped malformed logs');
+  const transactions = await readTransactions(client, transactionsBehind(events));
+  if (transactions.some((transaction) => hashes.get(transaction.blockNumber) !== transaction.blockHash)) return null;
   const last = headers.at(-1);
   if (!last) return null;
-  return { to, lastHash: last.hash, headers, events };
+  return { to, lastHash: last.hash, headers, events, transactions };
 }
 
 export type Indexer = { stop(): Promise<void> };

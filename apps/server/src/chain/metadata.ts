@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Address, erc721Abi, parseAbi } from 'viem';
 import type { Executor } from '../db/pool';
 import type { GuardedFetch } from '../net/guarded-fetch';
+import { traitKind } from '../market/rarity/traits';
 import type { ChainAccess } from './client';
 
 const INFO_ABI = parseAbi([
@@ -18,7 +19,7 @@ const ERC721_INTERFACE = '0x80ac58cd';
 const ERC1155_INTERFACE = '0xd9b67a26';
 const MAX_ATTEMPTS = 5;
 
-type Attribute = { trait_type?: unknown; value?: unknown };
+type Attribute = { trait_type?: unknown; value?: unknown; display_type?: unknown };
 
 /** A view call the contract does not implement (or reverts) reads as null. */
 function read<T>(call: Promise<T>): Promise<T | null> {
@@ -72,7 +73,8 @@ export async function fillCollectionInfo({
 }
 
 /**
- * Fetches token metadata (tokenURI or uri → JSON) for tokens waiting for it: name, image and traits. A failure is
+ * Fetches token metadata (tokenURI or uri → JSON) for tokens waiting for it: name, image and traits, each with the
+ * kind OpenRarity reads it as (only string traits are ranked; the value is kept as written). A failure is
  * retried with exponential backoff and given up after 5 attempts; an ERC-4906 update (a reveal) queues the token
  * again. Written tokens mark their collections for re-ranking, and the lowest token's image becomes the
  * collection's unless the collection has an image of its own (one it did not take from that token).
@@ -119,7 +121,11 @@ export async function fillTokenMetadata(
           .filter(
             (a) => typeof a.trait_type === 'string' && (typeof a.value === 'string' || typeof a.value === 'number'),
           )
-          .map((a) => ({ type: String(a.trait_type), value: String(a.value) }));
+          .map((a) => ({
+            type: String(a.trait_type),
+            value: String(a.value),
+            kind: traitKind(a.value, a.display_type),
+          }));
         const image = stringOrNull(metadata.image);
         await db.transaction(async (tx) => {
           const token = sql`collection = ${row.collection} and token_id = ${row.token_id}`;
@@ -130,10 +136,11 @@ export async function fillTokenMetadata(
           await tx.execute(sql`delete from token_traits where ${token}`);
           if (traits.length > 0) {
             await tx.execute(sql`
-              insert into token_traits (collection, token_id, trait_type, value)
+              insert into token_traits (collection, token_id, trait_type, value, kind)
               select ${row.collection}, ${row.token_id}::numeric, *
                 from unnest(${sql.param(traits.map((t) => t.type))}::text[],
-                            ${sql.param(traits.map((t) => t.value))}::text[])
+                            ${sql.param(traits.map((t) => t.value))}::text[],
+                            ${sql.param(traits.map((t) => t.kind))}::text[])
               on conflict do nothing`);
           }
         });
@@ -154,6 +161,16 @@ export async function fillTokenMetadata(
     written.filter((token) => token !== null),
   );
   return rows.length;
+}
+
+/**
+ * Sends a collection's tokens (or one of them) back to the metadata pass, as an ERC-4906 update does: pending, with
+ * no attempts counted, so a token given up on is fetched again too.
+ */
+export async function requeueTokenMetadata(db: Executor, collection: string, tokenId?: string): Promise<void> {
+  await db.execute(sql`
+    update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null
+     where collection = ${collection} and (${tokenId ?? null}::numeric is null or token_id = ${tokenId ?? null}::numeric)`);
 }
 
 type WrittenToken = { collection: string; tokenId: string; image: string | null; oldImage: string | null };

@@ -5,6 +5,7 @@ import { applyIndexedBlocks, distrustListingsAbove } from '../market/listings/li
 import { dropNotificationsAbove, recordCollectionNews } from '../live/notifications';
 import type { DecodedLogs, PaymentEvent, SaleEvent, TransferEvent } from './decode';
 import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf } from './rollups';
+import type { ChainTransaction } from './transactions';
 
 export type BlockHeader = {
   number: number;
@@ -39,6 +40,7 @@ export async function storeBlocks(
   blocks: readonly BlockHeader[],
   events: DecodedLogs,
   now: Date,
+  transactions: readonly ChainTransaction[] = [],
 ): Promise<StoreSummary> {
   const blockTime = new Map(blocks.map((block) => [block.number, new Date(block.timestamp * 1000)]));
   const timeOf = (blockNumber: number): Date => {
@@ -57,6 +59,7 @@ export async function storeBlocks(
 
   const sales = await insertSales(db, events, timeOf);
   await insertPayments(db, events, timeOf);
+  await insertTransactions(db, transactions);
   const transfers = await insertTransfers(db, events, timeOf);
   const listingsEnded = await applyIndexedBlocks(db, blocks, events, now);
 
@@ -159,6 +162,21 @@ async function insertPayments(db: Executor, { payments }: DecodedLogs, timeOf: (
     on conflict do nothing`);
 }
 
+/** The transactions behind sales and mints (`transactionsBehind`), idempotent on their hash. */
+export async function insertTransactions(db: Executor, transactions: readonly ChainTransaction[]): Promise<void> {
+  if (transactions.length === 0) return;
+  const column = <T>(value: (transaction: ChainTransaction) => T) => sql.param(transactions.map(value));
+  await db.execute(sql`
+    insert into chain_transactions (tx_hash, block_number, from_address, to_address, value_wei, gas_used,
+                                    effective_gas_price_wei)
+    select * from unnest(${column((t) => t.txHash)}::text[], ${column((t) => t.blockNumber)}::bigint[],
+                         ${column((t) => t.from)}::text[], ${column((t) => t.to)}::text[],
+                         ${column((t) => t.valueWei.toString())}::numeric[],
+                         ${column((t) => t.gasUsed.toString())}::numeric[],
+                         ${column((t) => t.effectiveGasPriceWei.toString())}::numeric[])
+    on conflict do nothing`);
+}
+
 async function insertTransfers(
   db: Executor,
   { transfers }: DecodedLogs,
@@ -202,8 +220,9 @@ async function insertTransfers(
 
 /**
  * Undoes everything ingested above `ancestor` (a reorg, or a devnet chain replaced by a fresh one): sales leave
- * their rollups, transfers leave token ownership, payments leave the subscriptions, and the listings whose state
- * came from above it wait to be checked again on the new chain (`distrustListingsAbove`).
+ * their rollups, transfers leave token ownership, payments leave the subscriptions, the transactions behind sales and
+ * mints go with them, and the listings whose state came from above it wait to be checked again on the new chain
+ * (`distrustListingsAbove`).
  */
 export async function rollBackTo(db: Executor, ancestor: number, now: Date): Promise<void> {
   await db.execute(sql`
@@ -246,6 +265,7 @@ export async function rollBackTo(db: Executor, ancestor: number, now: Date): Pro
   await db.execute(sql`delete from collections where first_seen_block > ${ancestor}`);
   // A payment whose block left the chain was never made: the subscription derived from it shrinks with it.
   await db.execute(sql`delete from subscription_payments where block_number > ${ancestor}`);
+  await db.execute(sql`delete from chain_transactions where block_number > ${ancestor}`);
   await distrustListingsAbove(db, ancestor, now);
   await dropNotificationsAbove(db, ancestor);
   await db.execute(sql`delete from chain_blocks where number > ${ancestor}`);

@@ -64,12 +64,18 @@ export async function insertTokens(pool: Pool, collection: string, tokens: reado
 export async function insertTraits(
   pool: Pool,
   collection: string,
-  traits: readonly { id: number; type: string; value: string }[],
+  traits: readonly { id: number; type: string; value: string; kind?: 'string' | 'number' | 'date' }[],
 ): Promise<void> {
   await pool.query(
-    `insert into token_traits (collection, token_id, trait_type, value)
-     select $1, * from unnest($2::numeric[], $3::text[], $4::text[])`,
-    [collection, traits.map((t) => t.id), traits.map((t) => t.type), traits.map((t) => t.value)],
+    `insert into token_traits (collection, token_id, trait_type, value, kind)
+     select $1, * from unnest($2::numeric[], $3::text[], $4::text[], $5::text[])`,
+    [
+      collection,
+      traits.map((t) => t.id),
+      traits.map((t) => t.type),
+      traits.map((t) => t.value),
+      traits.map((t) => t.kind ?? 'string'),
+    ],
   );
 }
 

@@ -2,10 +2,12 @@ import { alertDmTask } from './alert-dm';
 import { alertEvaluationJob } from './alert-evaluation';
 import { authCleanupJob } from './auth-cleanup';
 import { flagsJob } from './flags';
+import { flippersJob } from './flippers';
 import type { Job, Task } from './job';
 import { listingExpiryJob } from './listing-expiry';
 import { metadataJob } from './metadata';
 import { rarityJob } from './rarity';
+import { transactionsBackfillJob } from './transactions-backfill';
 
 /** Every job the worker role runs: a new job is its own file and one line here. */
 export const JOBS: readonly Job[] = [
@@ -15,6 +17,8 @@ export const JOBS: readonly Job[] = [
   flagsJob,
   authCleanupJob,
   alertEvaluationJob,
+  flippersJob,
+  transactionsBackfillJob,
 ];
 
 /** Every task (work items jobs hand on): likewise. */

@@ -49,7 +49,16 @@ const plans = billing('PlansPage');
 const sale = billing('SalePage');
 const verification = billing('VerificationPage');
 const trialPage = () => import('../features/trial/components/trial-page');
+const portfolioPage = () => import('../features/portfolio/components/portfolio-page');
 const legalPage = () => import('../features/legal/components/legal-page');
+const rarityHome = () => import('../features/rarity/components/rarity-home-page');
+const rarity = () => import('../features/rarity/components/rarity-page');
+const rarityMore = () => import('../features/rarity/components/rarity-more-page');
+const homePage = () => import('../features/home/components/home-page');
+const discoverPage = () => import('./pages/discover-page');
+const watchlistPage = () => import('../features/watchlist/components/watchlist-page');
+const historicPage = () => import('./pages/historic-page');
+const holdingPage = () => import('../features/holding/components/holding-page');
 
 const publicPage: RouteFlags = {
   keepAlive: false,
@@ -84,18 +93,18 @@ export const appRoutes: readonly AppRoute[] = [
   route('/alert', 'alert', 'Alert', memberPage),
   route('/my', 'my', 'Profile', memberPage, myPage),
   route('/notice', 'notice', 'Notifications', memberPage, noticePage),
-  route('/protfolio', 'portfolio', 'Portfolio', memberPage),
+  route('/protfolio', 'portfolio', 'Portfolio', memberPage, portfolioPage),
   route('/dataTest', 'dataTest', 'Data test', memberPage, diagnostics),
   route('/verification', 'verification', 'Verification', memberPage, verification),
 
-  route('/home', 'home', 'Home', publicPage),
-  route('/discover', 'discover', 'Discover', publicPage),
-  route('/wallet', 'wallet', 'Watchlist', publicPage),
-  route('/holding', 'holding', 'Holdings', publicPage),
-  route('/rarityHome', 'rarityHome', 'Rarity', publicPage),
-  route('/rarity', 'rarity', 'Rarity detail', publicPage),
-  route('/rarityMore', 'rarityMore', 'More recommendations', publicPage),
-  route('/historic', 'historic', 'Floor history', publicPage),
+  route('/home', 'home', 'Home', publicPage, homePage),
+  route('/discover', 'discover', 'Discover', publicPage, discoverPage),
+  route('/wallet', 'wallet', 'Watchlist', publicPage, watchlistPage),
+  route('/holding', 'holding', 'Holdings', publicPage, holdingPage),
+  route('/rarityHome', 'rarityHome', 'Rarity', publicPage, rarityHome),
+  route('/rarity', 'rarity', 'Rarity detail', publicPage, rarity),
+  route('/rarityMore', 'rarityMore', 'More recommendations', publicPage, rarityMore),
+  route('/historic', 'historic', 'Floor history', publicPage, historicPage),
   route('/plans', 'plans', 'Plans', publicPage, plans),
   route('/planstst', 'plansTest', 'Plans (test)', publicPage, sale),
   route('/discount', 'discount', 'Discount', publicPage, sale),

@@ -16,6 +16,12 @@ export function formatChange(value: number | null): string {
   return value === null ? NO_VALUE : `${change.format(value)}%`;
 }
 
+/** The colour class of a change: a rise in the accent, a fall in the danger colour, none faint. */
+export function changeColour(percent: number | null): string {
+  if (percent === null || percent === 0) return 'text-faint';
+  return percent > 0 ? 'text-accent' : 'text-danger';
+}
+
 function cut(value: string, head: number, tail: number): string {
   if (value.length <= head + tail) return value;
   return `${value.slice(0, head)}…${value.slice(-tail)}`;
@@ -37,6 +43,11 @@ const counts = new Intl.NumberFormat('en-US');
 /** Whole numbers with thousands separators, the same in both languages: `1,234`. */
 export function formatCount(value: number): string {
   return counts.format(value);
+}
+
+/** A percent as the API rounds it, to 2 decimals: `12.50%`. */
+export function formatPercent(value: number): string {
+  return `${value.toFixed(2)}%`;
 }
 
 const WEI_DECIMALS = 18;

@@ -76,6 +76,8 @@ export function trade(block: number, overrides: Partial<TradeRow> = {}): TradeRo
     seller: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
     buyer_ens: null,
     seller_ens: null,
+    buyer_flipper: false,
+    seller_flipper: false,
     img: null,
     rank: null,
     ...overrides,

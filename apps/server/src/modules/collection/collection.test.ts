@@ -372,9 +372,9 @@ describe('GET /api/collection/holders', () => {
     expect(await data(`/api/collection/holders?address=${HOLDERS_721}`)).toEqual({
       owners: 3,
       list: [
-        { address: holderA, ens: null, count: 11, percent: 1.1, big: true },
-        { address: holderB, ens: null, count: 10, percent: 1, big: false },
-        { address: holderC, ens: null, count: 2, percent: 0.2, big: false },
+        { address: holderA, ens: null, count: 11, percent: 1.1, big: true, flipper: false },
+        { address: holderB, ens: null, count: 10, percent: 1, big: false, flipper: false },
+        { address: holderC, ens: null, count: 2, percent: 0.2, big: false, flipper: false },
       ],
     });
   });
@@ -383,9 +383,9 @@ describe('GET /api/collection/holders', () => {
     expect(await data(`/api/collection/holders?address=${HOLDERS_1155}`)).toEqual({
       owners: 3,
       list: [
-        { address: holderA, ens: null, count: 40, percent: 40, big: true },
-        { address: holderC, ens: null, count: 20, percent: 20, big: true },
-        { address: holderB, ens: null, count: 9, percent: 9, big: true },
+        { address: holderA, ens: null, count: 40, percent: 40, big: true, flipper: false },
+        { address: holderC, ens: null, count: 20, percent: 20, big: true, flipper: false },
+        { address: holderB, ens: null, count: 9, percent: 9, big: true, flipper: false },
       ],
     });
     expect(await data(`/api/collection?address=${HOLDERS_1155}`)).toMatchObject({ type: '1155', owners: 3 });

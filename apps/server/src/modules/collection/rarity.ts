@@ -1,17 +1,6 @@
-import type { RankTierName } from '@floordesk/protocol';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool';
-
-/** Ours: a tier holds the ranks within this share (percent) of the ranked tokens, rarest tier first. */
-const TIER_TOP_PERCENT = [
-  { tier: 'legendary', top: 1 },
-  { tier: 'rare', top: 10 },
-  { tier: 'classic', top: 40 },
-] as const satisfies readonly { tier: RankTierName; top: number }[];
-
-export function rankTier(rank: number, ranked: number): RankTierName {
-  return TIER_TOP_PERCENT.find(({ top }) => rank * 100 <= ranked * top)?.tier ?? 'ordinary';
-}
+import { type RarityToken, type TraitKind, rankByOpenRarity } from '../../market/rarity/openrarity';
 
 /**
  * Ranks every collection whose traits changed (rarity_stale) once none of its tokens waits for metadata, and
@@ -26,38 +15,55 @@ export async function rankStaleCollections(db: Executor): Promise<number> {
   for (const { address } of rows) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`update collections set rarity_stale = false where address = ${address}`);
-      await tx.execute(rankCollection(sql`${address}::text`));
+      await rankCollection(tx, address);
     });
   }
   return rows.length;
 }
 
 /**
- * A token's score is the information content of its traits: the sum over the collection's trait types of
- * -log2(share of the tokens with its value), where a missing trait type is a value of its own and several values
- * of one type count as one combined value. Rarest (highest score) first, then token id. Only tokens whose metadata
- * is in are ranked; when no token has traits, none is.
+ * Ranks a collection by OpenRarity over the tokens whose metadata is in, and writes every token's rank and score in
+ * one statement: null for the tokens without metadata, and for all when no token has a string trait (nothing to
+ * rank by).
  */
-const rankCollection = (collection: SQL) => sql`
-  with members as (
-    select token_id from tokens where collection = ${collection} and metadata_status = 'ok'
-  ), trait_types as (
-    select distinct trait_type from token_traits where collection = ${collection}
-  ), token_values as (
-    select token_id, trait_type, string_agg(value, E'\\x1f' order by value) as value
-      from token_traits where collection = ${collection} group by token_id, trait_type
-  ), cells as (
-    select m.token_id, ty.trait_type, v.value,
-           count(*) over (partition by ty.trait_type, v.value)::float8 / count(*) over (partition by ty.trait_type) as share
-      from members m
-     cross join trait_types ty
-      left join token_values v on v.token_id = m.token_id and v.trait_type = ty.trait_type
-  ), ranked as (
-    -- Rounded so that tokens with the same traits tie whatever order the sum added them in.
-    select token_id, row_number() over (order by round((sum(-ln(share)) / ln(2))::numeric, 9) desc, token_id) as rank
-      from cells group by token_id
-  )
-  update tokens t set rarity_rank = n.rank
-    from (select x.token_id, r.rank from tokens x left join ranked r on r.token_id = x.token_id
-           where x.collection = ${collection}) n
-   where t.collection = ${collection} and t.token_id = n.token_id and t.rarity_rank is distinct from n.rank`;
+export async function rankCollection(db: Executor, collection: string): Promise<void> {
+  const tokens = await rankableTokens(db, collection);
+  const ranked = tokens.some((token) => token.traits.some((trait) => trait.kind === 'string'))
+    ? rankByOpenRarity(tokens)
+    : [];
+  await db.execute(sql`
+    update tokens t set rarity_rank = n.rank, rarity_score = n.score
+      from (select x.token_id, r.rank, r.score
+              from tokens x
+              left join unnest(${sql.param(ranked.map((token) => token.tokenId))}::numeric[],
+                               ${sql.param(ranked.map((token) => token.rank))}::int[],
+                               ${sql.param(ranked.map((token) => token.score))}::float8[]) as r(token_id, rank, score)
+                on r.token_id = x.token_id
+             where x.collection = ${collection}) n
+     where t.collection = ${collection} and t.token_id = n.token_id
+       and (t.rarity_rank is distinct from n.rank or t.rarity_score is distinct from n.score)`);
+}
+
+/**
+ * The tokens with metadata, by token id (OpenRarity keeps the input order among equal tokens), with their traits.
+ * Metadata listing one type twice keeps both rows (the key includes the value); OpenRarity keeps one value per type,
+ * the later, so the values come in a fixed order (byte order) and the greatest wins.
+ */
+async function rankableTokens(db: Executor, collection: string): Promise<RarityToken[]> {
+  const { rows } = await db.execute<{ token_id: string; type: string | null; value: string | null; kind: TraitKind }>(
+    sql`
+      select t.token_id, tr.trait_type as type, tr.value, tr.kind
+        from tokens t
+        left join token_traits tr on tr.collection = t.collection and tr.token_id = t.token_id
+       where t.collection = ${collection} and t.metadata_status = 'ok'
+       order by t.token_id, tr.trait_type collate "C", tr.value collate "C"`,
+  );
+  const tokens: RarityToken[] = [];
+  let current: { tokenId: string; traits: RarityToken['traits'][number][] } | undefined;
+  for (const row of rows) {
+    if (current?.tokenId !== row.token_id) tokens.push((current = { tokenId: row.token_id, traits: [] }));
+    if (row.type !== null && row.value !== null)
+      current.traits.push({ type: row.type, value: row.value, kind: row.kind });
+  }
+  return tokens;
+}

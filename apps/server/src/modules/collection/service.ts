@@ -21,7 +21,8 @@ import { type FillableListing, fillableListings, listedNow } from '../../market/
 import { ok, refuse, type Result } from '../../result';
 import { MINUTE_MS, unixSeconds } from '../../time';
 import { ensNames } from '../ens/service';
-import { rankTier } from './rarity';
+import { flippersAmong } from '../flippers/service';
+import { rankTier } from '../../market/rarity/tiers';
 import {
   type CollectionInfo,
   findCollection,
@@ -122,10 +123,8 @@ export function listingFields(row: FillableListing) {
 export function collectionTrades(ctx: AppContext, address: string, limit: number): Promise<Result<TradesData>> {
   return withCollection(ctx, address, async () => {
     const trades = await latestTrades(ctx.db, address, limit);
-    const names = await ensNames(
-      ctx,
-      trades.flatMap((row) => [row.buyer, row.seller]),
-    );
+    const wallets = trades.flatMap((row) => [row.buyer, row.seller]);
+    const [names, flippers] = await Promise.all([ensNames(ctx, wallets), flippersAmong(ctx, wallets)]);
     return {
       list: trades.map((row) => ({
         tx_hash: row.tx_hash,
@@ -140,6 +139,8 @@ export function collectionTrades(ctx: AppContext, address: string, limit: number
         seller: row.seller,
         buyer_ens: names.get(row.buyer) ?? null,
         seller_ens: names.get(row.seller) ?? null,
+        buyer_flipper: flippers.has(row.buyer),
+        seller_flipper: flippers.has(row.seller),
         img: row.image_url,
         rank: row.rarity_rank,
       })),
@@ -157,26 +158,29 @@ export function floorHistory(
   address: string,
   range: FloorHistoryRange,
 ): Promise<Result<FloorHistoryData>> {
-  return withCollection(ctx, address, async () => {
-    const { minutes, bucketMinutes } = FLOOR_HISTORY_RANGES[range];
-    const bucketMs = bucketMinutes * MINUTE_MS;
-    const now = currentMinute(ctx.now());
-    const first = alignDown(windowStartMinute(now, minutes).getTime(), bucketMs);
-    const last = alignDown(now.getTime(), bucketMs);
-    const [rows, floorBefore] = await Promise.all([
-      rollupBuckets(ctx.db, address, { from: new Date(first), upTo: now, bucketMinutes }),
-      floorAt(ctx.db, address, new Date(first)),
-    ]);
-    const byStart = new Map(rows.map((row) => [row.start.getTime(), row]));
-    const list: FloorPoint[] = [];
-    let floor = floorBefore;
-    for (let start = first; start <= last; start += bucketMs) {
-      const row = byStart.get(start);
-      floor = row?.last_floor ?? floor;
-      list.push({ time: start / 1000, floor, trades: row?.trades ?? 0, volume: row?.volume ?? '0' });
-    }
-    return { range, list };
-  });
+  return withCollection(ctx, address, async () => ({ range, list: await floorPoints(ctx, address, range) }));
+}
+
+/** The buckets of `floorHistory` for an address already known to be indexed (the collection page and /historic). */
+export async function floorPoints(ctx: AppContext, address: string, range: FloorHistoryRange): Promise<FloorPoint[]> {
+  const { minutes, bucketMinutes } = FLOOR_HISTORY_RANGES[range];
+  const bucketMs = bucketMinutes * MINUTE_MS;
+  const now = currentMinute(ctx.now());
+  const first = alignDown(windowStartMinute(now, minutes).getTime(), bucketMs);
+  const last = alignDown(now.getTime(), bucketMs);
+  const [rows, floorBefore] = await Promise.all([
+    rollupBuckets(ctx.db, address, { from: new Date(first), upTo: now, bucketMinutes }),
+    floorAt(ctx.db, address, new Date(first)),
+  ]);
+  const byStart = new Map(rows.map((row) => [row.start.getTime(), row]));
+  const list: FloorPoint[] = [];
+  let floor = floorBefore;
+  for (let start = first; start <= last; start += bucketMs) {
+    const row = byStart.get(start);
+    floor = row?.last_floor ?? floor;
+    list.push({ time: start / 1000, floor, trades: row?.trades ?? 0, volume: row?.volume ?? '0' });
+  }
+  return list;
 }
 
 export function collectionHolders(ctx: AppContext, address: string): Promise<Result<HoldersData>> {
@@ -184,10 +188,8 @@ export function collectionHolders(ctx: AppContext, address: string): Promise<Res
     const held = await holdings(ctx.db, address, collection.standard, HOLDERS_LIMIT);
     // Without a supply from the contract, shares are of everything held.
     const supply = Number(collection.total_supply ?? held.held);
-    const names = await ensNames(
-      ctx,
-      held.top.map((holder) => holder.address),
-    );
+    const wallets = held.top.map((holder) => holder.address);
+    const [names, flippers] = await Promise.all([ensNames(ctx, wallets), flippersAmong(ctx, wallets)]);
     return {
       owners: held.owners,
       list: held.top.map((holder) => {
@@ -195,7 +197,8 @@ export function collectionHolders(ctx: AppContext, address: string): Promise<Res
         const count = Math.min(Number(holder.held), Number.MAX_SAFE_INTEGER);
         const percent = supply > 0 ? roundedPercent(count, supply) : 0;
         const ens = names.get(holder.address) ?? null;
-        return { address: holder.address, ens, count, percent, big: percent > BIG_HOLDER_PERCENT };
+        const flipper = flippers.has(holder.address);
+        return { address: holder.address, ens, count, percent, big: percent > BIG_HOLDER_PERCENT, flipper };
       }),
     };
   });

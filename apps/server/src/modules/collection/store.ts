@@ -1,5 +1,5 @@
 import type { Marketplace } from '@floordesk/protocol';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import { floorBefore } from '../../chain/rollup-windows';
 import type { Executor, TimestampsAsText } from '../../db/pool';
@@ -125,17 +125,7 @@ export async function holdings(
   standard: string | null,
   limit: number,
 ): Promise<Holdings> {
-  const perHolder =
-    standard === 'erc1155'
-      ? sql`select address, sum(amount) as held
-              from (select to_address as address, amount from transfers where collection = ${collection}
-                    union all
-                    select from_address, -amount from transfers where collection = ${collection}) moves
-             where address <> ${zeroAddress}
-             group by address having sum(amount) > 0`
-      : sql`select owner as address, count(*)::numeric as held from tokens
-             where collection = ${collection} and owner is not null and owner <> ${zeroAddress}
-             group by owner`;
+  const perHolder = heldPerHolder(collection, standard);
   const { rows } = await db.execute<{ address: string; held: string; owners: number; total: string }>(sql`
     with holders as (${perHolder})
     select address, held::text, count(*) over ()::int as owners, (sum(held) over ())::text as total
@@ -145,4 +135,18 @@ export async function holdings(
     held: rows[0]?.total ?? '0',
     top: rows.map(({ address, held }) => ({ address, held })),
   };
+}
+
+/** Every current holder of a collection with the items held: (address, held numeric). */
+export function heldPerHolder(collection: string, standard: string | null): SQL {
+  return standard === 'erc1155'
+    ? sql`select address, sum(amount) as held
+            from (select to_address as address, amount from transfers where collection = ${collection}
+                  union all
+                  select from_address, -amount from transfers where collection = ${collection}) moves
+           where address <> ${zeroAddress}
+           group by address having sum(amount) > 0`
+    : sql`select owner as address, count(*)::numeric as held from tokens
+           where collection = ${collection} and owner is not null and owner <> ${zeroAddress}
+           group by owner`;
 }

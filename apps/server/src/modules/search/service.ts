@@ -9,12 +9,16 @@ const ADDRESS_PREFIX = /^0x[0-9a-f]*$/i;
 /** Matches LIKE's wildcards and its escape character, which a name search takes literally. */
 const LIKE_SPECIAL = /[\\%_]/g;
 
-export async function search(ctx: AppContext, text: string): Promise<SearchData> {
-  const rows = await searchCollections(ctx.db, {
+/** What a search text matches: an address's beginning (null when it is no address) and a LIKE pattern body. */
+export function searchTerms(text: string): { addressPrefix: string | null; name: string } {
+  return {
     addressPrefix: ADDRESS_PREFIX.test(text) ? normalizeAddress(text) : null,
     name: text.replace(LIKE_SPECIAL, (special) => `\\${special}`),
-    limit: SEARCH_LIMIT,
-  });
+  };
+}
+
+export async function search(ctx: AppContext, text: string): Promise<SearchData> {
+  const rows = await searchCollections(ctx.db, { ...searchTerms(text), limit: SEARCH_LIMIT });
   return {
     list: rows.map((row) => ({
       address: row.address,

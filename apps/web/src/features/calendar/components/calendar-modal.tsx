@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { dayjs } from '../../../lib/dates';
 import { useCalendar } from '../api/get-calendar';
 import { groupByDay } from '../calendar-days';
-import { CalendarEntry } from './calendar-entry';
+import { CalendarDayList } from './calendar-day-list';
 
 const KEY_STEPS: Partial<Record<string, number>> = {
   ArrowUp: -CALENDAR_SCROLL_STEP_PX,
@@ -80,18 +80,7 @@ function Timeline() {
         aria-label={t('calendar.timeline')}
         className="max-h-[calc(100dvh-220px)] min-w-0 flex-1 overflow-y-auto rounded-md border border-line"
       >
-        {days.map((day) => (
-          <section key={day.date} aria-label={day.start.format(t('calendar.day'))}>
-            <h3 className="sticky top-0 z-10 border-b border-line bg-raised px-3 py-1 text-[12px] font-semibold text-fg">
-              {day.start.format(t('calendar.day'))}
-            </h3>
-            <ul className="divide-y divide-line/60">
-              {day.entries.map((entry) => (
-                <CalendarEntry key={entry.id} entry={entry} />
-              ))}
-            </ul>
-          </section>
-        ))}
+        <CalendarDayList days={days} />
       </section>
       <div className="flex flex-col gap-1">
         <button

@@ -2,8 +2,7 @@ import { TRENDING_WINDOWS, type TrendingWindow } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatChange, formatCount, formatEth, NO_VALUE } from '../../../lib/format';
-import { formatPercent } from '../format';
+import { formatChange, formatCount, formatEth, formatPercent, NO_VALUE } from '../../../lib/format';
 import { Segmented } from '../../../components/ui/segmented';
 import type { Collection } from '../../../lib/api/collection';
 

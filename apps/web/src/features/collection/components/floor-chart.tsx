@@ -1,66 +1,18 @@
 import type { FloorPoint } from '@floordesk/protocol';
 import {
-  ColorType,
-  createChart,
-  HistogramSeries,
-  type IChartApi,
   type ISeriesApi,
   LastPriceAnimationMode,
   LineSeries,
   type MouseEventParams,
-  type Time,
-  TickMarkType,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
 import { formatDate } from '../../../lib/dates';
 import { formatEth } from '../../../lib/format';
-import { settingsStore } from '../../../stores/settings-store';
 import { formatCount } from '../../../lib/format';
 import { EmptyState } from './section-panel';
-
-const VOLUME_SCALE = 'volume';
-
-type Chart = { api: IChartApi; floor: ISeriesApi<'Line'>; volume: ISeriesApi<'Histogram'> };
-
-/** The chart's colours from the theme's CSS variables, read after the theme attribute has changed. */
-function themeColours() {
-  const style = getComputedStyle(document.documentElement);
-  const colour = (name: string) => style.getPropertyValue(name).trim();
-  return {
-    background: colour('--panel'),
-    text: colour('--muted'),
-    grid: colour('--line'),
-    floor: colour('--accent'),
-    volume: colour('--faint'),
-  };
-}
-
-/** The chart draws Unix seconds as UTC; these show them in the user's own timezone instead. */
-function tickMark(time: Time, type: TickMarkType): string {
-  const seconds = time as UTCTimestamp;
-  switch (type) {
-    case TickMarkType.Year:
-      return formatDate(seconds, 'YYYY');
-    case TickMarkType.Month:
-      return formatDate(seconds, 'MMM');
-    case TickMarkType.DayOfMonth:
-      return formatDate(seconds, 'MM-DD');
-    case TickMarkType.Time:
-      return formatDate(seconds, 'HH:mm');
-    case TickMarkType.TimeWithSeconds:
-      return formatDate(seconds, 'HH:mm:ss');
-  }
-}
-
-function crosshairTime(time: Time) {
-  return formatDate(time as UTCTimestamp, 'YYYY-MM-DD HH:mm');
-}
-
-function weiToEth(wei: string): number {
-  return Number(formatEth(wei, 6));
-}
 
 type FloorChartProps = { points: readonly FloorPoint[] };
 
@@ -68,7 +20,7 @@ type FloorChartProps = { points: readonly FloorPoint[] };
 export default function FloorChart({ points }: FloorChartProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
+  const chart = useRef<VolumeChart<ISeriesApi<'Line'>> | null>(null);
   const [hoveredTime, setHoveredTime] = useState<number | null>(null);
 
   // The chart draws points in time order and refuses anything else.
@@ -76,70 +28,40 @@ export default function FloorChart({ points }: FloorChartProps) {
   const empty = sorted.every((point) => point.floor === null && point.trades === 0);
 
   useEffect(() => {
-    const api = createChart(container.current!, {
-      autoSize: true,
-      localization: { timeFormatter: crosshairTime, priceFormatter: (price: number) => price.toFixed(4) },
-      timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: tickMark },
-      rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.3 } },
+    const created = createVolumeChart(container.current!, {
+      priceFormatter: (price: number) => price.toFixed(4),
+      series: (api) =>
+        api.addSeries(LineSeries, {
+          lineWidth: 2,
+          priceLineVisible: false,
+          // Screenshots and e2e runs compare still frames.
+          lastPriceAnimation: LastPriceAnimationMode.Disabled,
+          priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
+        }),
+      paintSeries: (floor, colours) => floor.applyOptions({ color: colours.accent }),
     });
-    const floor = api.addSeries(LineSeries, {
-      lineWidth: 2,
-      priceLineVisible: false,
-      // Screenshots and e2e runs compare still frames.
-      lastPriceAnimation: LastPriceAnimationMode.Disabled,
-      priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
-    });
-    const volume = api.addSeries(HistogramSeries, {
-      priceScaleId: VOLUME_SCALE,
-      priceLineVisible: false,
-      lastValueVisible: false,
-      priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
-    });
-    api.priceScale(VOLUME_SCALE).applyOptions({ scaleMargins: { top: 0.75, bottom: 0 } });
-
-    function paint() {
-      const colours = themeColours();
-      api.applyOptions({
-        layout: {
-          background: { type: ColorType.Solid, color: colours.background },
-          textColor: colours.text,
-          fontSize: 11,
-        },
-        grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-        rightPriceScale: { borderColor: colours.grid },
-        timeScale: { borderColor: colours.grid },
-      });
-      floor.applyOptions({ color: colours.floor });
-      volume.applyOptions({ color: colours.volume });
-    }
-    paint();
-    // The app's own settings listener subscribed first, so the theme attribute and the date locale have switched
-    // by the time this repaints (the axis's month names follow the language).
-    const stopPainting = settingsStore.subscribe(paint);
-
     const onCrosshairMove = (event: MouseEventParams) =>
       setHoveredTime(typeof event.time === 'number' ? event.time : null);
-    api.subscribeCrosshairMove(onCrosshairMove);
-    chart.current = { api, floor, volume };
+    created.api.subscribeCrosshairMove(onCrosshairMove);
+    chart.current = created;
     return () => {
-      stopPainting();
-      api.unsubscribeCrosshairMove(onCrosshairMove);
-      api.remove();
+      created.api.unsubscribeCrosshairMove(onCrosshairMove);
+      created.remove();
       chart.current = null;
     };
   }, []);
 
   useEffect(() => {
     if (!chart.current) return;
-    chart.current.floor.setData(
+    chart.current.series.setData(
       sorted.map((point) =>
         point.floor === null
           ? { time: point.time as UTCTimestamp }
-          : { time: point.time as UTCTimestamp, value: weiToEth(point.floor) },
+          : { time: point.time as UTCTimestamp, value: chartEth(point.floor) },
       ),
     );
     chart.current.volume.setData(
-      sorted.map((point) => ({ time: point.time as UTCTimestamp, value: weiToEth(point.volume) })),
+      sorted.map((point) => ({ time: point.time as UTCTimestamp, value: chartEth(point.volume) })),
     );
     chart.current.api.timeScale().fitContent();
   }, [sorted]);

@@ -9,15 +9,30 @@ describe('holders', () => {
         holders={{
           owners: 812,
           list: [
-            { address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', ens: null, count: 420, percent: 4.2, big: true },
+            {
+              address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+              ens: null,
+              count: 420,
+              percent: 4.2,
+              big: true,
+              flipper: true,
+            },
             {
               address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
               ens: 'bob.eth',
               count: 101,
               percent: 1.01,
               big: true,
+              flipper: false,
             },
-            { address: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', ens: null, count: 100, percent: 1, big: false },
+            {
+              address: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
+              ens: null,
+              count: 100,
+              percent: 1,
+              big: false,
+              flipper: false,
+            },
           ],
         }}
       />,
@@ -31,5 +46,8 @@ describe('holders', () => {
     expect(within(rows[0]!).getByText('4.20%')).toBeTruthy();
     expect(within(rows[2]!).getByText('1.00%')).toBeTruthy();
     expect(screen.getByText('Highlighted: holds more than 1% of the supply')).toBeTruthy();
+    // The flipper badge marks the flipper only, and says what it means.
+    expect(rows.map((row) => within(row).queryByTestId('flipper-badge') !== null)).toEqual([true, false, false]);
+    expect(within(rows[0]!).getByTestId('flipper-badge').title).toMatch(/over 100 round trips in over 5 collections/);
   });
 });

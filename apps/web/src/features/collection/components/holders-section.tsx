@@ -1,10 +1,11 @@
 import { BIG_HOLDER_PERCENT, type HoldersData } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { FlipperBadge } from '../../../components/ui/flipper-badge';
 import { longAddress } from '../../../lib/format';
 import { useCollectionHolders } from '../api/get-collection-holders';
 import { formatCount } from '../../../lib/format';
-import { formatPercent } from '../format';
+import { formatPercent } from '../../../lib/format';
 import { Awaiting, EmptyState, SectionPanel } from './section-panel';
 
 type HoldersSectionProps = { address: string; className?: string };
@@ -66,6 +67,7 @@ export function HoldersList({ holders }: { holders: HoldersData }) {
                     {t('collection.holders.big')}
                   </span>
                 )}
+                {holder.flipper && <FlipperBadge className="ml-2" />}
               </td>
               <td className={clsx(cell, 'text-right font-mono')}>{formatCount(holder.count)}</td>
               <td className={clsx(cell, 'text-right font-mono', holder.big ? 'text-warn' : 'text-muted')}>

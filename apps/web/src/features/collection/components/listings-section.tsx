@@ -18,7 +18,7 @@ import {
 import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';
 import { Hint } from '../../../components/ui/hint';
-import { RankBadge } from './rank-badge';
+import { RankBadge } from '../../../components/ui/rank-badge';
 import { Awaiting, EmptyState, SectionPanel } from './section-panel';
 import { TokenCell } from '../../../components/ui/token-cell';
 

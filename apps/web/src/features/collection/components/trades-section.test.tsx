@@ -7,6 +7,13 @@ function rows() {
   return screen.getAllByRole('row').slice(1);
 }
 
+/** The addresses a flipper badge stands beside in a row. */
+function badgedAddresses(row: HTMLElement): (string | null | undefined)[] {
+  return within(row)
+    .queryAllByTestId('flipper-badge')
+    .map((badge) => badge.previousElementSibling?.getAttribute('title'));
+}
+
 function tokenOf(row: HTMLElement): string {
   return within(row).getAllByRole('cell')[1]!.textContent!;
 }
@@ -62,5 +69,15 @@ describe('trades feed', () => {
 
     act(() => vi.advanceTimersByTime(3000));
     expect(within(row!).getByText('1m')).toBeTruthy();
+  });
+
+  it('badges a flipper on the side of the trade they were on, and nobody else', () => {
+    render(
+      <TradesFeed trades={[trade(102, { seller_flipper: true }), trade(101, { buyer_flipper: true }), trade(100)]} />,
+    );
+    const [sold, bought, plain] = rows();
+    expect(badgedAddresses(sold!)).toEqual([trade(0).seller]);
+    expect(badgedAddresses(bought!)).toEqual([trade(0).buyer]);
+    expect(badgedAddresses(plain!)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { useCollectionTrades } from '../api/get-collection-trades';
 import { useFreshKeys } from '../use-fresh-keys';
 import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';
+import { FlipperBadge } from '../../../components/ui/flipper-badge';
 import { Awaiting, EmptyState, SectionPanel } from './section-panel';
 import { TokenCell } from '../../../components/ui/token-cell';
 
@@ -99,11 +100,13 @@ export function TradesFeed({ trades }: { trades: readonly TradeRow[] }) {
                 </td>
                 <td className={clsx(cell, 'font-mono text-[12px] text-muted')}>
                   <span title={trade.buyer}>{trade.buyer_ens ?? shortAddress(trade.buyer)}</span>
+                  {trade.buyer_flipper && <FlipperBadge className="ml-1" />}
                   <span className="px-1 text-faint" aria-hidden>
                     ←
                   </span>
                   <span className="sr-only">{t('collection.trades.bought_from')}</span>
                   <span title={trade.seller}>{trade.seller_ens ?? shortAddress(trade.seller)}</span>
+                  {trade.seller_flipper && <FlipperBadge className="ml-1" />}
                 </td>
               </tr>
             );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { collectionPath } from '../../../lib/collection-path';
-import { formatChange, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
+import { changeColour, formatChange, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
 import { FollowButton } from '../../../components/slots';
 import { formatCount } from '../../../lib/format';
 import { listingText } from '../row-text';
@@ -31,11 +31,6 @@ function columns(compact: boolean) {
     wide: compact ? 'hidden' : 'hidden md:table-cell',
     folded: compact ? 'block' : 'block md:hidden',
   };
-}
-
-function changeColour(change: number | null): string {
-  if (change === null || change === 0) return 'text-faint';
-  return change > 0 ? 'text-accent' : 'text-danger';
 }
 
 export function TrendingTable({ rows, compact, fromTrendingPage, stale }: TrendingTableProps) {

@@ -1,0 +1,38 @@
+/**
+ * `npm run -s rarity -- FILE`: ranks a JSON array of token metadata as marketplace APIs serve it
+ * (`[{"token_id": "1", "attributes": [{"trait_type": "Fur", "value": "Robot"}]}]`) by OpenRarity and prints
+ * `[{"token_id", "rank", "score", "tier"}]`, rarest first, as JSON on stdout. FILE is relative to where npm ran;
+ * `-s` keeps npm's own lines off stdout, so the output pipes. A wrong entry is named on stderr, with exit code 1.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { rankMarketplaceTokens } from './marketplace-tokens';
+
+const USAGE = 'usage: npm run -s rarity -- FILE (a JSON array of {"token_id", "attributes": [...]})';
+
+async function main(args: readonly string[]): Promise<number> {
+  if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
+    process.stderr.write(`${USAGE}\n`);
+    return args.length === 1 ? 0 : 1;
+  }
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    process.stderr.write(`rarity: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    return 1;
+  }
+  const ranking = rankMarketplaceTokens(text);
+  if (!ranking.ok) {
+    process.stderr.write(`rarity: ${file}: ${ranking.error}\n`);
+    return 1;
+  }
+  if (ranking.note) process.stderr.write(`rarity: ${ranking.note}\n`);
+  // One token a line: readable as it is, and still one JSON array.
+  const lines = ranking.ranked.map((row) => JSON.stringify(row));
+  process.stdout.write(lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`);
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { CollectionPicker } from './collection-picker';
+import { FlippersPanel } from './flippers-panel';
+import { HoldingAnalysis } from './holding-analysis';
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * /holding: who holds a collection (picked by search or `?address=`): holders by items held, the largest holders
+ * with the big-holder highlight, the flippers among them; and the high-win-rate flippers list with its rule.
+ */
+export default function HoldingPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('address');
+  const address = raw && ADDRESS.test(raw) ? raw.toLowerCase() : null;
+  return (
+    <PageFrame title={t('route.holding.title')} description={t('route.holding.description')}>
+      <div className="mt-3 grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-3">
+          <CollectionPicker onPick={(picked) => setParams({ address: picked })} />
+          <HoldingAnalysis address={address} />
+        </div>
+        <FlippersPanel />
+      </div>
+    </PageFrame>
+  );
+}

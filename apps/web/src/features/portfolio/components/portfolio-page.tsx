@@ -1,0 +1,325 @@
+import {
+  COST_DECIMALS,
+  type PortfolioData,
+  type PortfolioHolding,
+  type PortfolioSale,
+  PROFIT_DECIMALS,
+  Status,
+} from '@floordesk/protocol';
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CollectionImage } from '../../../components/ui/collection-image';
+import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { Segmented } from '../../../components/ui/segmented';
+import { ApiError } from '../../../lib/api-client';
+import { collectionPath } from '../../../lib/collection-path';
+import { formatDate } from '../../../lib/dates';
+import { formatCount, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
+import { usePortfolioTexts } from '../../../lib/portfolio-texts';
+import { usePortfolio } from '../api';
+
+const DATE = 'YYYY-MM-DD HH:mm';
+const ALL = 'all';
+
+/** The refusals the page answers with the premium message and a way to the plans. */
+const PREMIUM_REFUSALS = new Set<number>([Status.PortfolioPremiumRequired, Status.TrialEnded]);
+
+const cost = (wei: string) => formatEth(wei, COST_DECIMALS);
+
+/** A profit to 6 decimals, signed and coloured so that a gain reads as one without colour too. */
+function Profit({ wei, testId }: { wei: string | null; testId?: string }) {
+  if (wei === null) return <span className="text-faint">{NO_VALUE}</span>;
+  const value = BigInt(wei);
+  return (
+    <span
+      data-testid={testId}
+      className={clsx('font-mono', value > 0n ? 'text-accent' : value < 0n ? 'text-danger' : 'text-muted')}
+    >
+      {`${value > 0n ? '+' : ''}${formatEth(value, PROFIT_DECIMALS)}`}
+    </span>
+  );
+}
+
+function Total({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="rounded-md border border-line bg-panel px-3 py-2">
+      <p className="text-[11px] text-faint">{label}</p>
+      <p data-testid={testId} className="mt-0.5 font-mono text-[17px] font-semibold">
+        {children}
+      </p>
+    </div>
+  );
+}
+
+function Totals({ data }: { data: PortfolioData }) {
+  const { t } = usePortfolioTexts();
+  const { totals } = data;
+  return (
+    <section aria-label={t('portfolio.totals.cost')}>
+      <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+        <Total label={t('portfolio.totals.cost')} testId="portfolio-total-cost">
+          {cost(totals.cost_wei)} <span className="text-[11px] font-normal text-faint">ETH</span>
+        </Total>
+        <Total label={t('portfolio.totals.floor_value')} testId="portfolio-total-floor">
+          {cost(totals.floor_value_wei)} <span className="text-[11px] font-normal text-faint">ETH</span>
+        </Total>
+        <Total label={t('portfolio.totals.unrealised')} testId="portfolio-total-unrealised">
+          <Profit wei={totals.unrealised_wei} />
+        </Total>
+        <Total label={t('portfolio.totals.realised')} testId="portfolio-total-realised">
+          <Profit wei={totals.realised_wei} />
+        </Total>
+      </div>
+      <p className="mt-1.5 text-[12px] text-muted">
+        {t('portfolio.totals.counts', { held: totals.held, sold: totals.sold })}
+        {totals.unpriced > 0 && <> · {t('portfolio.totals.unpriced', { count: totals.unpriced })}</>}
+      </p>
+    </section>
+  );
+}
+
+/** Picture, collection and #id (with the ERC-1155 units), linking to the collection. */
+function TokenLabel({ item }: { item: PortfolioHolding | PortfolioSale }) {
+  const { t } = usePortfolioTexts();
+  return (
+    <Link to={collectionPath(item.collection, false)} className="flex min-w-0 items-center gap-2 hover:text-accent">
+      <CollectionImage src={item.image_url} name={item.collection_name} className="size-8 text-[12px]" />
+      <span className="min-w-0">
+        <span className="block truncate text-muted">{item.collection_name ?? shortAddress(item.collection)}</span>
+        <span className="block truncate font-mono text-fg" title={`#${item.token_id}`}>
+          #{item.token_id}
+          {item.amount !== '1' && <span className="text-faint"> {t('portfolio.amount', { amount: item.amount })}</span>}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+function Acquired({ item }: { item: PortfolioHolding | PortfolioSale }) {
+  const { t } = usePortfolioTexts();
+  return (
+    <span className="flex flex-col">
+      <span
+        data-testid="acquired-how"
+        title={item.acquired === 'received' ? t('portfolio.received_note') : undefined}
+        className={clsx(item.acquired === 'received' && 'text-warn')}
+      >
+        {t(`portfolio.how.${item.acquired}`)}
+      </span>
+      <span className="text-[11px] text-faint">
+        {item.acquired_at === null
+          ? t('portfolio.before_index')
+          : formatDate(Math.floor(item.acquired_at / 1000), DATE)}
+      </span>
+    </span>
+  );
+}
+
+/** A figure with its label on phones, where rows are cards without a header. */
+function Figure({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <td className={clsx('flex items-baseline justify-between gap-2 md:table-cell md:text-right', className)}>
+      <span className="text-[11px] text-faint md:hidden">{label}</span>
+      {children}
+    </td>
+  );
+}
+
+const ROW = 'grid grid-cols-2 gap-x-4 gap-y-1 py-2.5 md:table-row md:h-12 md:py-0';
+const HEAD = 'hidden text-[11px] text-faint md:table-header-group';
+
+function Holdings({ holdings, showWallet }: { holdings: readonly PortfolioHolding[]; showWallet: boolean }) {
+  const { t } = usePortfolioTexts();
+  if (holdings.length === 0) return <p className="text-muted">{t('portfolio.empty_holdings')}</p>;
+  return (
+    <table className="w-full text-left" data-testid="holdings-table">
+      <thead className={HEAD}>
+        <tr className="h-7">
+          <th className="font-normal">{t('portfolio.col.token')}</th>
+          {showWallet && <th className="font-normal">{t('portfolio.wallets')}</th>}
+          <th className="font-normal">{t('portfolio.col.acquired')}</th>
+          <th className="text-right font-normal">{t('portfolio.col.cost')}</th>
+          <th className="text-right font-normal">{t('portfolio.col.floor')}</th>
+          <th className="text-right font-normal">{t('portfolio.col.unrealised')}</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line/60">
+        {holdings.map((holding) => (
+          <tr
+            key={`${holding.collection}:${holding.token_id}:${holding.wallet}`}
+            data-testid="holding-row"
+            data-token={`${holding.collection}:${holding.token_id}`}
+            className={ROW}
+          >
+            <td className="col-span-2 min-w-0 md:max-w-64">
+              <TokenLabel item={holding} />
+            </td>
+            {showWallet && <td className="col-span-2 font-mono text-muted">{shortAddress(holding.wallet)}</td>}
+            <td className="col-span-2 md:col-span-1">
+              <Acquired item={holding} />
+            </td>
+            <Figure label={t('portfolio.card.cost')}>
+              <span data-testid="holding-cost" className="font-mono">
+                {cost(holding.cost_wei)}
+              </span>
+            </Figure>
+            <Figure label={t('portfolio.card.floor')}>
+              <span data-testid="holding-floor" className="font-mono">
+                {holding.floor_wei === null ? t('portfolio.no_floor') : cost(holding.floor_wei)}
+              </span>
+            </Figure>
+            <Figure label={t('portfolio.card.unrealised')}>
+              <Profit wei={holding.unrealised_wei} testId="holding-unrealised" />
+            </Figure>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Sold({ sold, showWallet }: { sold: readonly PortfolioSale[]; showWallet: boolean }) {
+  const { t } = usePortfolioTexts();
+  if (sold.length === 0) return <p className="text-muted">{t('portfolio.empty_sold')}</p>;
+  return (
+    <table className="w-full text-left" data-testid="sold-table">
+      <thead className={HEAD}>
+        <tr className="h-7">
+          <th className="font-normal">{t('portfolio.col.token')}</th>
+          {showWallet && <th className="font-normal">{t('portfolio.wallets')}</th>}
+          <th className="font-normal">{t('portfolio.col.bought')}</th>
+          <th className="font-normal">{t('portfolio.col.sold')}</th>
+          <th className="text-right font-normal">{t('portfolio.col.cost')}</th>
+          <th className="text-right font-normal">{t('portfolio.col.proceeds')}</th>
+          <th className="text-right font-normal">{t('portfolio.col.gas')}</th>
+          <th className="text-right font-normal">{t('portfolio.col.realised')}</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line/60">
+        {sold.map((sale) => (
+          <tr
+            key={`${sale.sold_tx}:${sale.collection}:${sale.token_id}`}
+            data-testid="sold-row"
+            data-token={`${sale.collection}:${sale.token_id}`}
+            className={ROW}
+          >
+            <td className="col-span-2 min-w-0 md:max-w-64">
+              <TokenLabel item={sale} />
+            </td>
+            {showWallet && <td className="col-span-2 font-mono text-muted">{shortAddress(sale.wallet)}</td>}
+            <td>
+              <Acquired item={sale} />
+            </td>
+            <td className="flex flex-col items-end md:table-cell">
+              <span className="text-[11px] text-faint md:hidden">{t('portfolio.col.sold')}</span>
+              <span className="text-muted">{formatDate(Math.floor(sale.sold_at / 1000), DATE)}</span>
+            </td>
+            <Figure label={t('portfolio.card.cost')}>
+              <span data-testid="sold-cost" className="font-mono">
+                {cost(sale.cost_wei)}
+              </span>
+            </Figure>
+            <Figure label={t('portfolio.card.proceeds')}>
+              <span data-testid="sold-proceeds" className="font-mono">
+                {cost(sale.proceeds_wei)}
+              </span>
+            </Figure>
+            <Figure label={t('portfolio.card.gas')}>
+              <span data-testid="sold-gas" className="font-mono text-muted">
+                {formatEth(sale.gas_wei, PROFIT_DECIMALS)}
+              </span>
+            </Figure>
+            <Figure label={t('portfolio.card.realised')}>
+              <Profit wei={sale.realised_wei} testId="sold-realised" />
+            </Figure>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PremiumMessage({ message }: { message: string }) {
+  const { t } = usePortfolioTexts();
+  return (
+    <div
+      data-testid="portfolio-premium"
+      className="mt-6 flex max-w-xl flex-col items-start gap-2 rounded-md border border-line bg-panel p-4"
+    >
+      <h2 className="font-semibold">{t('portfolio.premium.title')}</h2>
+      <p className="text-muted">{message}</p>
+      <Link to="/plans" className="button-primary">
+        {t('portfolio.premium.to_plans')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /protfolio: every NFT in the user's own wallets at its cost against the collection's floor, what was sold and what
+ * it made, and the totals; premium only (the server refuses others, and the page says why).
+ */
+export default function PortfolioPage() {
+  const { t } = usePortfolioTexts();
+  const { t: appText } = useTranslation();
+  const [wallet, setWallet] = useState<string>(ALL);
+  const portfolio = usePortfolio(wallet === ALL ? null : wallet);
+  const refusal =
+    portfolio.error instanceof ApiError &&
+    portfolio.error.kind === 'status' &&
+    PREMIUM_REFUSALS.has(portfolio.error.status)
+      ? portfolio.error.message
+      : null;
+  const data = portfolio.data;
+  const several = (data?.wallets.length ?? 0) > 1;
+  return (
+    <PageFrame title={appText('route.portfolio.title')} description={appText('route.portfolio.description')}>
+      {refusal !== null ? (
+        <PremiumMessage message={refusal} />
+      ) : portfolio.isError ? (
+        <LoadFailed
+          className="mt-6"
+          message={t('portfolio.error')}
+          retry={t('portfolio.retry')}
+          onRetry={() => void portfolio.refetch()}
+        />
+      ) : data === undefined ? (
+        <Loading className="mt-6" />
+      ) : (
+        <div className="mt-4 flex flex-col gap-5" data-testid="portfolio">
+          {several && (
+            <Segmented
+              label={t('portfolio.wallets')}
+              options={[ALL, ...data.wallets]}
+              value={wallet}
+              onChange={setWallet}
+              labelOf={(option) => (option === ALL ? t('portfolio.all_wallets') : shortAddress(option))}
+            />
+          )}
+          <Totals data={data} />
+          <section aria-label={t('portfolio.holdings')}>
+            <h2 className="mb-1 font-semibold">{t('portfolio.holdings')}</h2>
+            <Holdings holdings={data.holdings} showWallet={several && wallet === ALL} />
+          </section>
+          <section aria-label={t('portfolio.sold')}>
+            <h2 className="mb-1 font-semibold">{t('portfolio.sold')}</h2>
+            {data.totals.sold > data.sold.length && (
+              <p data-testid="sold-latest" className="mb-1 text-[12px] text-muted">
+                {t('portfolio.sold_latest', {
+                  shown: formatCount(data.sold.length),
+                  count: formatCount(data.totals.sold),
+                })}
+              </p>
+            )}
+            <Sold sold={data.sold} showWallet={several && wallet === ALL} />
+          </section>
+          <p className="max-w-4xl text-[12px] text-faint">{t('portfolio.rules')}</p>
+        </div>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  receiptOf,
+  SEAPORT_ABI,
+  SEAPORT_ORDER_TYPES,
+  type SignedOrder,
+  seaportDomain,
+  sweepArgs,
+  orderPrice,
+} from '@floordesk/contracts';
+import { type Account, type Address, type Chain, type Hex, type LocalAccount, type Transport, zeroHash } from 'viem';
+import type { PublicClient, TestClient, WalletClient } from 'viem';
+import type { CollectionSpec } from './catalog';
+import type { DevnetManifest } from './deploy';
+import { listingOrder } from './simulator/orders';
+
+/**
+ * The month of trading the deploy writes before the devnet opens, so that FloorDesk's high-win-rate flipper list
+ * (over 100 round trips, over 5 collections, above 70 % wins, in 30 days) has wallets on it from the first minutes:
+ * a few bots flip with skill (buy under the reference price, sell over it, in many collections) and a few without
+ * (buy over it, sell mostly under it). Their counterparties are the bots that hold the premint.
+ */
+export const FLIP_HISTORY = {
+  /**
+   * Bot indexes (into botAccounts, none holding premint) and how they trade, in percent of the reference price:
+   * what they pay, what a winning and a losing sale asks, and how many of each batch win.
+   */
+  skilled: [
+    { bot: 15, buy: 80, win: 130, loss: 75, wins: 13 },
+    { bot: 16, buy: 85, win: 125, loss: 80, wins: 12 },
+    { bot: 17, buy: 88, win: 120, loss: 80, wins: 11 },
+  ],
+  unskilled: [{ bot: 18, buy: 110, win: 140, loss: 95, wins: 6 }],
+  /** Bots that buy the flippers' listings. */
+  buyers: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+  /** Each flipper buys and sells one batch in each: 7 × 15 = 105 round trips. */
+  collections: 7,
+  /** Tokens per buy and per sell: one sweep each, so the month costs few transactions. */
+  batch: 15,
+  /** The history spans this much block time before the deploy's end. */
+  spanMs: 29 * 86_400_000,
+} as const;
+
+/** The reference price: the mint price and a fifth. */
+const REFERENCE_PERCENT = 120n;
+/** Prices are quoted to 0.0001 ETH, as people type them. */
+const TICK_WEI = 10n ** 14n;
+/** The premint is minted in chunks of this many, chunk k to bot k (deploy's premint). */
+const MINT_CHUNK = 200;
+
+type Collection = { address: Address; spec: CollectionSpec };
+
+export type FlipHistoryContext = {
+  chain: PublicClient<Transport, Chain>;
+  test: TestClient<'anvil', Transport, Chain>;
+  wallet: (account: Account) => WalletClient<Transport, Chain, Account>;
+  seaport: Address;
+  conduitKey: Hex;
+  marketplaces: DevnetManifest['marketplaces'];
+  /** Receives the royalties, as the collections' owner. */
+  royaltyRecipient: Address;
+  bots: LocalAccount[];
+  collections: readonly Collection[];
+  /** Block time (ms) the history ends at. */
+  endMs: number;
+};
+
+/**
+ * Writes the history: in each collection, every flipper sweeps a batch from a premint holder, then a
+ * buyer sweeps the flipper's listings of that batch. Each sweep gets its own block time, spread evenly over the span.
+ */
+export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<void> {
+  const traded = ctx.collections
+    .filter((collection) => collection.spec.standard === 'erc721' && collection.spec.premint >= 2 * MINT_CHUNK)
+    .slice(0, FLIP_HISTORY.collections);
+  if (traded.length < FLIP_HISTORY.collections) throw new Error('the catalog has too few collections to flip');
+  const flippers = [...FLIP_HISTORY.skilled, ...FLIP_HISTORY.unskilled].map((skill) => ({
+    account: bot(ctx, skill.bot),
+    skill,
+  }));
+  const sweeps = traded.length * flippers.length * 2;
+  const stepMs = Math.floor(FLIP_HISTORY.spanMs / sweeps);
+  let at = ctx.endMs - FLIP_HISTORY.spanMs;
+  let buyerTurn = 0;
+  // The next unsold premint token per collection and chunk holder.
+  const nextToken = new Map<string, number>();
+
+  for (const [round, collection] of traded.entries()) {
+    const marketplace = round % 2 === 0 ? 'opensea' : 'soduswap';
+    const reference = (collection.spec.mintPriceWei * REFERENCE_PERCENT) / 100n;
+    const batches = [];
+    for (const [index, flipper] of flippers.entries()) {
+      const chunk = index % 2;
+      const seller = bot(ctx, chunk);
+      const key = `${collection.address}:${chunk}`;
+      const first = nextToken.get(key) ?? chunk * MINT_CHUNK + 1;
+      nextToken.set(key, first + FLIP_HISTORY.batch);
+      const tokenIds = Array.from({ length: FLIP_HISTORY.batch }, (_, i) => BigInt(first + i));
+      at += stepMs;
+      const buyPrices = tokenIds.map(() => share(reference, flipper.skill.buy));
+      await sweep(ctx, at, { seller, buyer: flipper.account, collection, marketplace, tokenIds, prices: buyPrices });
+      batches.push({ flipper, tokenIds });
+    }
+    for (const { flipper, tokenIds } of batches) {
+      const buyer = bot(ctx, FLIP_HISTORY.buyers[buyerTurn++ % FLIP_HISTORY.buyers.length] as number);
+      at += stepMs;
+      const { skill } = flipper;
+      const sellPrices = tokenIds.map((_, i) => share(reference, i < skill.wins ? skill.win : skill.loss));
+      await sweep(ctx, at, { seller: flipper.account, buyer, collection, marketplace, tokenIds, prices: sellPrices });
+    }
+  }
+}
+
+/** `seller` lists the tokens at `prices` and `buyer` fills them all in one transaction mined at `atMs`. */
+async function sweep(
+  ctx: FlipHistoryContext,
+  atMs: number,
+  trade: {
+    seller: LocalAccount;
+    buyer: LocalAccount;
+    collection: Collection;
+    marketplace: 'opensea' | 'soduswap';
+    tokenIds: bigint[];
+    prices: bigint[];
+  },
+): Promise<void> {
+  const at = BigInt(Math.floor(atMs / 1000));
+  const fees = ctx.marketplaces[trade.marketplace];
+  const orders: SignedOrder[] = [];
+  for (const [i, tokenId] of trade.tokenIds.entries()) {
+    const order = listingOrder({
+      offerer: trade.seller.address,
+      token: {
+        address: trade.collection.address,
+        standard: 'erc721',
+        royaltyBps: trade.collection.spec.royaltyBps,
+      },
+      tokenId,
+      amount: 1n,
+      priceWei: trade.prices[i] as bigint,
+      marketplace: {
+        conduitKey: trade.marketplace === 'opensea' ? ctx.conduitKey : zeroHash,
+        feeRecipient: fees.feeRecipient,
+        feeBps: fees.feeBps,
+      },
+      royaltyRecipient: ctx.royaltyRecipient,
+      startTime: at - 3600n,
+      endTime: at + 7n * 86_400n,
+      salt: at * 1000n + BigInt(i),
+      // Nobody cancels during the deploy: every counter is still 0.
+      counter: 0n,
+    });
+    const signature = await trade.seller.signTypedData({
+      domain: seaportDomain(ctx.chain.chain.id, ctx.seaport),
+      types: SEAPORT_ORDER_TYPES,
+      primaryType: 'OrderComponents',
+      message: order,
+    });
+    orders.push({ order, signature });
+  }
+  await ctx.test.setNextBlockTimestamp({ timestamp: at });
+  const hash = await ctx.wallet(trade.buyer).writeContract({
+    address: ctx.seaport,
+    abi: SEAPORT_ABI,
+    functionName: 'fulfillAvailableAdvancedOrders',
+    // Enough for a batch (about 110k per item); naming it skips an estimate per sweep.
+    gas: 3_000_000n,
+    args: sweepArgs(orders, trade.buyer.address),
+    value: orders.reduce((sum, { order }) => sum + orderPrice(order), 0n),
+  });
+  const receipt = await receiptOf(ctx.chain, hash);
+  if (receipt.status !== 'success') throw new Error(`flip history sweep ${hash} reverted`);
+}
+
+function share(reference: bigint, percent: number): bigint {
+  return ((reference * BigInt(percent)) / 100n / TICK_WEI) * TICK_WEI;
+}
+
+function bot(ctx: FlipHistoryContext, index: number): LocalAccount {
+  const account = ctx.bots[index];
+  if (!account) throw new Error(`no trader bot ${index}`);
+  return account;
+}
