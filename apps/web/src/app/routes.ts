@@ -51,9 +51,11 @@ const verification = billing('VerificationPage');
 const trialPage = () => import('../features/trial/components/trial-page');
 const portfolioPage = () => import('../features/portfolio/components/portfolio-page');
 const legalPage = () => import('../features/legal/components/legal-page');
-const rarityHome = () => import('../features/rarity/components/rarity-home-page');
-const rarity = () => import('../features/rarity/components/rarity-page');
-const rarityMore = () => import('../features/rarity/components/rarity-more-page');
+const rarityPages = (page: 'RarityHomePage' | 'RarityPage' | 'RarityMorePage') => () =>
+  import('../features/rarity/components/rarity-pages').then((pages) => ({ default: pages[page] }));
+const rarityHome = rarityPages('RarityHomePage');
+const rarity = rarityPages('RarityPage');
+const rarityMore = rarityPages('RarityMorePage');
 const homePage = () => import('../features/home/components/home-page');
 const discoverPage = () => import('./pages/discover-page');
 const watchlistPage = () => import('../features/watchlist/components/watchlist-page');

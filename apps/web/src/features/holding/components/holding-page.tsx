@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { CollectionPicker } from './collection-picker';
 import { FlippersPanel } from './flippers-panel';
 import { HoldingAnalysis } from './holding-analysis';
+import { useQueryParams } from '../../../lib/use-query-params';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -13,7 +13,7 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
  */
 export default function HoldingPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const raw = params.get('address');
   const address = raw && ADDRESS.test(raw) ? raw.toLowerCase() : null;
   return (

@@ -1,6 +1,6 @@
 import { type Recommendation, rankTierOf } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -9,6 +9,7 @@ import { formatEth } from '../../../lib/format';
 import { useRarityTexts } from '../../../lib/rarity-texts';
 import { useRecommendations } from '../api/get-recommendations';
 import { reasonValues, ruleValues, tokenPath } from '../reason';
+import { useQueryParams } from '../../../lib/use-query-params';
 
 /**
  * /rarityMore(?address=…): listed tokens that are rare for their price over the floor, across collections or in one,
@@ -17,7 +18,7 @@ import { reasonValues, ruleValues, tokenPath } from '../reason';
 export default function RarityMorePage() {
   const { t } = useTranslation();
   const texts = useRarityTexts();
-  const address = useSearchParams()[0].get('address')?.toLowerCase() || undefined;
+  const address = useQueryParams()[0].get('address')?.toLowerCase() || undefined;
   const recommendations = useRecommendations(address);
   const data = recommendations.data;
   return (

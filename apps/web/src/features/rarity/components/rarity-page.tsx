@@ -2,7 +2,7 @@ import type { RankTierName, RaritySummary, RarityTokensData } from '@floordesk/p
 import { ArrowLeft, ChevronLeft, ChevronRight, Gem } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -16,6 +16,7 @@ import { RarityTokenTable } from './rarity-token-table';
 import { RefreshMetadataButton } from './refresh-metadata-button';
 import { TokenDetail } from './token-detail';
 import { FilterChips, TraitFilter } from './trait-filter';
+import { useQueryParams } from '../../../lib/use-query-params';
 
 const TIERS: readonly RankTierName[] = ['legendary', 'rare', 'classic', 'ordinary'];
 const RANK_DEBOUNCE_MS = 400;
@@ -24,7 +25,7 @@ const RANK_DEBOUNCE_MS = 400;
 export default function RarityPage() {
   const { t } = useTranslation();
   const texts = useRarityTexts();
-  const [params] = useSearchParams();
+  const [params] = useQueryParams();
   const address = params.get('address')?.toLowerCase() ?? '';
   return (
     <PageFrame title={t('route.rarity.title')} description={t('route.rarity.description')}>
@@ -47,7 +48,7 @@ export default function RarityPage() {
 function CollectionRarity({ address }: { address: string }) {
   const texts = useRarityTexts();
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const token = params.get('token') ?? undefined;
   const [choice, setChoice] = useState<TraitChoice>({});
   const [listedOnly, setListedOnly] = useState(false);
