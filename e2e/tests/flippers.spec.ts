@@ -94,8 +94,8 @@ for (const { lang, width } of journeys) {
 
     // A collection picked by search: holders by items held, the big holders highlighted, the flippers among them.
     const collection = market.collection(SLUG);
-    await page.getByRole('searchbox', { name: text(lang, 'holding.search_placeholder') }).fill('Moonlit');
-    await page.getByTestId('holding-match').first().click();
+    await page.getByRole('combobox', { name: text(lang, 'holding.search_placeholder') }).fill('Moonlit');
+    await page.getByRole('option').first().click();
     await expect(page).toHaveURL(new RegExp(`address=${collection.address}`, 'i'));
     const distribution = page.getByTestId('holding-distribution');
     await expect(distribution.locator('tbody tr')).toHaveCount(6);

@@ -60,7 +60,7 @@ const homePage = () => import('../features/home/components/home-page');
 const discoverPage = () => import('./pages/discover-page');
 const watchlistPage = () => import('../features/watchlist/components/watchlist-page');
 const historicPage = () => import('./pages/historic-page');
-const holdingPage = () => import('../features/holding/components/holding-page');
+const holdingPage = () => import('./pages/holding-page');
 
 const publicPage: RouteFlags = {
   keepAlive: false,

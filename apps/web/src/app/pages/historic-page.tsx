@@ -3,6 +3,7 @@ import { PageFrame } from '../../components/ui/page-frame';
 import { HistoricView } from '../../features/historic/components/historic-view';
 import { CollectionPicker } from '../../features/search/components/collection-picker';
 import { useFollowedAddresses } from '../../features/watchlist/api/get-followed-addresses';
+import { useMarketPulseTexts } from '../../lib/market-pulse-texts';
 import { useSession } from '../../stores/session-store';
 
 /**
@@ -11,6 +12,7 @@ import { useSession } from '../../stores/session-store';
  */
 export default function HistoricPage() {
   const { t } = useTranslation();
+  const pulse = useMarketPulseTexts();
   const signedIn = useSession((state) => state.token !== null);
   const followed = useFollowedAddresses();
   return (
@@ -18,7 +20,14 @@ export default function HistoricPage() {
       <HistoricView
         watchlist={signedIn ? followed.data : undefined}
         waiting={signedIn && followed.isPending}
-        renderPicker={(add, full) => <CollectionPicker onPick={add} disabled={full} />}
+        renderPicker={(add, full) => (
+          <CollectionPicker
+            onPick={add}
+            disabled={full}
+            label={pulse.t('pulse.historic.add')}
+            placeholder={pulse.t('pulse.historic.add_placeholder')}
+          />
+        )}
       />
     </PageFrame>
   );

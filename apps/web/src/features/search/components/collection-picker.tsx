@@ -1,7 +1,7 @@
 import { SEARCH_QUERY_MAX } from '@floordesk/protocol';
 import { LoaderCircle, Plus } from 'lucide-react';
 import { type FocusEvent, type FormEvent, useId, useState } from 'react';
-import { useMarketPulseTexts } from '../../../lib/market-pulse-texts';
+import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearchCollections } from '../api/search-collections';
 import { SEARCH_DEBOUNCE_MS, searchTerm } from './search-box';
@@ -10,15 +10,18 @@ import { SearchOption } from './search-option';
 type CollectionPickerProps = {
   /** Called with the address of the collection chosen. */
   onPick: (address: string) => void;
+  /** What picking does, in the page's words (the box's and the list's accessible name). */
+  label: string;
+  placeholder: string;
   disabled?: boolean;
 };
 
 /**
- * A search that picks a collection instead of opening it (/historic adds it to the chart): the header search's
- * results, without recent searches or follow stars. Enter picks the best match.
+ * A search that picks a collection instead of opening it (/historic adds it to the chart, /holding analyses it):
+ * the header search's results, without recent searches or follow stars. Enter picks the best match.
  */
-export function CollectionPicker({ onPick, disabled = false }: CollectionPickerProps) {
-  const { t } = useMarketPulseTexts();
+export function CollectionPicker({ onPick, label, placeholder, disabled = false }: CollectionPickerProps) {
+  const { t } = useTranslation();
   const id = useId();
   const [keyword, setKeyword] = useState('');
   const [expanded, setExpanded] = useState(false);
@@ -69,8 +72,8 @@ export function CollectionPicker({ onPick, disabled = false }: CollectionPickerP
           onKeyDown={(event) => {
             if (event.key === 'Escape') setExpanded(false);
           }}
-          placeholder={t('pulse.historic.add_placeholder')}
-          aria-label={t('pulse.historic.add')}
+          placeholder={placeholder}
+          aria-label={label}
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={open ? `${id}-listbox` : undefined}
@@ -80,7 +83,7 @@ export function CollectionPicker({ onPick, disabled = false }: CollectionPickerP
           <LoaderCircle
             size={14}
             className="absolute right-2.5 top-1/2 -translate-y-1/2 animate-spin text-faint"
-            aria-label={t('pulse.historic.searching')}
+            aria-label={t('search.searching')}
           />
         )}
       </form>
@@ -93,7 +96,7 @@ export function CollectionPicker({ onPick, disabled = false }: CollectionPickerP
         >
           {results.length > 0 ? (
             // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
-            <div id={`${id}-listbox`} role="listbox" aria-label={t('pulse.historic.add')}>
+            <div id={`${id}-listbox`} role="listbox" aria-label={label}>
               {results.map((result, index) => (
                 <SearchOption
                   key={result.address}
@@ -106,7 +109,7 @@ export function CollectionPicker({ onPick, disabled = false }: CollectionPickerP
               ))}
             </div>
           ) : (
-            upToDate && <p className="px-2 py-3 text-center text-faint">{t('pulse.historic.no_results')}</p>
+            upToDate && <p className="px-2 py-3 text-center text-faint">{t('search.no_results', { keyword: term })}</p>
           )}
         </div>
       )}

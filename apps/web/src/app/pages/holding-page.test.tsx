@@ -1,8 +1,8 @@
 import type { FlippersData, HoldingData } from '@floordesk/protocol';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n';
-import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
+import { i18n } from '../../lib/i18n';
+import { ok, renderInApp, stubApi } from '../../test/render-in-app';
 import HoldingPage from './holding-page';
 
 const COLLECTION = `0x${'c'.repeat(40)}`;
