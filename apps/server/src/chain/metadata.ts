@@ -164,13 +164,18 @@ export async function fillTokenMetadata(
 }
 
 /**
- * Sends a collection's tokens (or one of them) back to the metadata pass, as an ERC-4906 update does: pending, with
- * no attempts counted, so a token given up on is fetched again too.
+ * Sends a collection's tokens (or those from `from` to `to`) back to the metadata pass, as an ERC-4906 update does:
+ * pending, with no attempts counted, so a token given up on is fetched again too.
  */
-export async function requeueTokenMetadata(db: Executor, collection: string, tokenId?: string): Promise<void> {
+export async function requeueTokenMetadata(
+  db: Executor,
+  collection: string,
+  range?: { from: string; to: string },
+): Promise<void> {
   await db.execute(sql`
     update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null
-     where collection = ${collection} and (${tokenId ?? null}::numeric is null or token_id = ${tokenId ?? null}::numeric)`);
+     where collection = ${collection}
+       and (${range?.from ?? null}::numeric is null or token_id between ${range?.from ?? null} and ${range?.to ?? null})`);
 }
 
 type WrittenToken = { collection: string; tokenId: string; image: string | null; oldImage: string | null };

@@ -3,6 +3,7 @@ import { zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
 import { applyIndexedBlocks, distrustListingsAbove } from '../market/listings/lifecycle';
 import { dropNotificationsAbove, recordCollectionNews } from '../live/notifications';
+import { requeueTokenMetadata } from './metadata';
 import type { DecodedLogs, PaymentEvent, SaleEvent, TransferEvent } from './decode';
 import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf } from './rollups';
 import type { ChainTransaction } from './transactions';
@@ -66,10 +67,10 @@ export async function storeBlocks(
   await clearMinedPending(db, blocks);
 
   for (const update of events.metadataUpdates) {
-    await db.execute(sql`
-      update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null
-       where collection = ${update.collection}
-         and token_id between ${update.fromTokenId.toString()} and ${update.toTokenId.toString()}`);
+    await requeueTokenMetadata(db, update.collection, {
+      from: update.fromTokenId.toString(),
+      to: update.toTokenId.toString(),
+    });
     // A collection that refreshes many tokens at once is revealing them: news for everyone, while it is news (a
     // catch-up over old blocks announces nothing).
     const at = timeOf(update.blockNumber);

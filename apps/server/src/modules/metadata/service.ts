@@ -52,7 +52,7 @@ export async function refreshMetadata(
     if (last !== null && now.getTime() - last.getTime() < interval)
       return refuse(tokenId === undefined ? Status.MetadataRefreshCollectionRecent : Status.MetadataRefreshTokenRecent);
     await insertRefresh(tx, { user, collection, tokenId, at: now });
-    await requeueTokenMetadata(tx, collection, tokenId);
+    await requeueTokenMetadata(tx, collection, tokenId === undefined ? undefined : { from: tokenId, to: tokenId });
     return ok({ message: METADATA_REFRESH_STARTED[lang] });
   });
 }
