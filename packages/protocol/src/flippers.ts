@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CollectionAddress } from './market-views';
+import { CollectionAddress, Holder } from './market-views';
 import { UintString } from './market';
 
 export const FlipperRule = z.object({
@@ -47,18 +47,6 @@ export const HoldingBucket = z.object({
 });
 export type HoldingBucket = z.infer<typeof HoldingBucket>;
 
-export const HoldingHolder = z.object({
-  address: z.string(),
-  ens: z.string().nullable(),
-  count: z.number().int(),
-  /** Percent of the supply, 2 decimals. */
-  percent: z.number(),
-  /** Above BIG_HOLDER_PERCENT. */
-  big: z.boolean(),
-  flipper: z.boolean(),
-});
-export type HoldingHolder = z.infer<typeof HoldingHolder>;
-
 export const HoldingData = z.object({
   /** Null when FloorDesk does not index this address: the page shows an empty state. */
   collection: z
@@ -67,8 +55,8 @@ export const HoldingData = z.object({
   owners: z.number().int(),
   buckets: z.array(HoldingBucket),
   /** The largest holders, most items first (at most 100). */
-  top: z.array(HoldingHolder),
+  top: z.array(Holder),
   /** Holders of any size who meet the flipper rule, most items first. */
-  flippers: z.array(HoldingHolder),
+  flippers: z.array(Holder),
 });
 export type HoldingData = z.infer<typeof HoldingData>;

@@ -1,4 +1,4 @@
-import { BIG_HOLDER_PERCENT, HOLDING_BUCKETS, type HoldingData, type HoldingHolder } from '@floordesk/protocol';
+import { BIG_HOLDER_PERCENT, HOLDING_BUCKETS, type Holder, type HoldingData } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import { roundedPercent } from '../../chain/rollup-windows';
 import type { AppContext } from '../../context';
@@ -27,7 +27,7 @@ export async function holding(ctx: AppContext, address: string): Promise<Result<
   const supply = Number(collection.total_supply ?? held.held);
   const addresses = [...held.top, ...flipperHolders].map((holder) => holder.address);
   const [names, flippers] = await Promise.all([ensNames(ctx, addresses), flippersAmong(ctx, addresses)]);
-  const row = (holder: { address: string; held: string }): HoldingHolder => {
+  const row = (holder: { address: string; held: string }): Holder => {
     // Balances past 2^53 (fungible-like ERC-1155 ids) are shown capped rather than breaking the answer.
     const count = Math.min(Number(holder.held), Number.MAX_SAFE_INTEGER);
     const percent = supply > 0 ? roundedPercent(count, supply) : 0;

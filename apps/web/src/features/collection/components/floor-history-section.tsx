@@ -2,7 +2,8 @@ import { FLOOR_HISTORY_RANGES, type FloorHistoryRange } from '@floordesk/protoco
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFloorHistory } from '../api/get-floor-history';
-import { Awaiting, SectionPanel } from './section-panel';
+import { SectionPanel } from '../../../components/ui/section-panel';
+import { Awaiting } from './section-panel';
 import { Segmented } from '../../../components/ui/segmented';
 
 // lightweight-charts is the heaviest library here: it loads with the chart, never with the app's first page.

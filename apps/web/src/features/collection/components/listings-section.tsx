@@ -19,7 +19,8 @@ import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';
 import { Hint } from '../../../components/ui/hint';
 import { RankBadge } from '../../../components/ui/rank-badge';
-import { Awaiting, EmptyState, SectionPanel } from './section-panel';
+import { SectionPanel } from '../../../components/ui/section-panel';
+import { Awaiting, EmptyState } from './section-panel';
 import { TokenCell } from '../../../components/ui/token-cell';
 
 const ROW_HEIGHT = 36;

@@ -5,7 +5,8 @@ import { fromNow } from '../../../lib/dates';
 import { useFlipperTexts } from '../../../lib/flipper-texts';
 import { formatCount, formatEth, formatPercent, shortAddress } from '../../../lib/format';
 import { useFlippers } from '../api/get-flippers';
-import { Panel, PanelNote } from './panel';
+import { SectionPanel as Panel } from '../../../components/ui/section-panel';
+import { PanelNote } from './panel-note';
 
 /** The high-win-rate flippers, each wallet's figures, and the rule that put them there. */
 export function FlippersPanel() {

@@ -1,12 +1,13 @@
-import { BIG_HOLDER_PERCENT, type HoldingBucket, type HoldingData, type HoldingHolder } from '@floordesk/protocol';
+import { BIG_HOLDER_PERCENT, type Holder, type HoldingBucket, type HoldingData } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { FlipperBadge } from '../../../components/ui/flipper-badge';
+import { HoldersTable } from '../../../components/ui/holders-table';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { formatCount, formatPercent, longAddress } from '../../../lib/format';
 import { useHoldingTexts } from '../../../lib/holding-texts';
 import { useHolding } from '../api/get-holding';
-import { Panel, PanelNote } from './panel';
+import { SectionPanel as Panel } from '../../../components/ui/section-panel';
+import { PanelNote } from './panel-note';
 
 /** The picked collection's holder analysis, or what to do before one is picked. */
 export function HoldingAnalysis({ address }: { address: string | null }) {
@@ -96,53 +97,20 @@ function bucketLabel(bucket: HoldingBucket): string {
   return bucket.min === bucket.max ? String(bucket.min) : `${bucket.min}–${bucket.max}`;
 }
 
-/** Holders, those above BIG_HOLDER_PERCENT highlighted, flippers badged. */
-function HolderTable({ holders, empty, showHint }: { holders: HoldingHolder[]; empty: string; showHint?: boolean }) {
+/** Holders, those above BIG_HOLDER_PERCENT highlighted, flippers badged; or what it means that there are none. */
+function HolderTable({ holders, empty, showHint }: { holders: Holder[]; empty: string; showHint?: boolean }) {
   const { t } = useHoldingTexts();
   if (holders.length === 0) return <PanelNote>{empty}</PanelNote>;
-  const cell = 'px-2 py-1.5 whitespace-nowrap first:pl-3 last:pr-3';
   return (
-    <div className="min-h-0 flex-1 overflow-auto">
-      {showHint && (
-        <p className="flex items-center gap-1.5 px-3 pt-2 text-[11px] text-faint">
-          <span className="size-2 rounded-sm bg-warn/40" aria-hidden />
-          {t('holding.big_hint', { percent: BIG_HOLDER_PERCENT })}
-        </p>
-      )}
-      <table className="w-full">
-        <thead className="text-left text-[11px] text-faint">
-          <tr className="border-b border-line">
-            <th className={clsx(cell, 'w-8 font-medium')}>#</th>
-            <th className={clsx(cell, 'font-medium')}>{t('holding.address')}</th>
-            <th className={clsx(cell, 'text-right font-medium')}>{t('holding.count')}</th>
-            <th className={clsx(cell, 'text-right font-medium')}>{t('holding.percent')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {holders.map((holder, index) => (
-            <tr
-              key={holder.address}
-              data-big={holder.big || undefined}
-              className={clsx('border-b border-line/50', holder.big ? 'bg-warn/10' : 'hover:bg-raised')}
-            >
-              <td className={clsx(cell, 'text-faint')}>{index + 1}</td>
-              <td className={clsx(cell, 'font-mono text-[12px]', holder.big ? 'text-warn' : 'text-fg')}>
-                <span title={holder.address}>{holder.ens ?? longAddress(holder.address)}</span>
-                {holder.big && (
-                  <span className="ml-2 rounded-sm bg-warn/15 px-1 font-sans text-[10px] font-semibold text-warn">
-                    {t('holding.big')}
-                  </span>
-                )}
-                {holder.flipper && <FlipperBadge className="ml-2" />}
-              </td>
-              <td className={clsx(cell, 'text-right font-mono')}>{formatCount(holder.count)}</td>
-              <td className={clsx(cell, 'text-right font-mono', holder.big ? 'text-warn' : 'text-muted')}>
-                {formatPercent(holder.percent)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <HoldersTable
+      holders={holders}
+      labels={{
+        address: t('holding.address'),
+        count: t('holding.count'),
+        percent: t('holding.percent'),
+        big: t('holding.big'),
+      }}
+      hint={showHint ? t('holding.big_hint', { percent: BIG_HOLDER_PERCENT }) : undefined}
+    />
   );
 }

@@ -1,18 +1,16 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
-/** A titled box of /holding, in the collection page's look. */
-export function Panel({
-  title,
-  aside,
-  className,
-  children,
-}: {
+type SectionPanelProps = {
   title: string;
+  /** Beside the title: counts, selectors. */
   aside?: ReactNode;
   className?: string;
   children: ReactNode;
-}) {
+};
+
+/** A titled box of a data page (the collection page, /holding); its body fills the height the layout gives it. */
+export function SectionPanel({ title, aside, className, children }: SectionPanelProps) {
   return (
     <section
       aria-label={title}
@@ -25,8 +23,4 @@ export function Panel({
       {children}
     </section>
   );
-}
-
-export function PanelNote({ children }: { children: ReactNode }) {
-  return <p className="px-3 py-6 text-center text-faint">{children}</p>;
 }
