@@ -1,33 +1,12 @@
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { ACCOUNT_PLAN, FLIP_HISTORY } from '@floordesk/devnet';
 import { type FlippersData, apiRoutes } from '@floordesk/protocol';
 import { parseEther } from 'viem';
 import { DevnetMarket } from '../support/devnet-market';
+import { appTexts, expectNoHorizontalOverflow, type Lang } from '../support/app-texts';
 import { expect, signIn, test } from '../support/fixtures';
 
-type Lang = 'en' | 'zh';
-type Tree = { [key: string]: string | Tree };
-
-const folder = (name: string, lang: Lang): Tree =>
-  JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${name}${lang}.json`, import.meta.url), 'utf8'));
 /** The app's own words, so the journeys follow what a user reads in either language. */
-const locales: Record<Lang, Tree> = {
-  en: { ...folder('', 'en'), ...folder('flippers/', 'en'), ...folder('holding/', 'en') },
-  zh: { ...folder('', 'zh'), ...folder('flippers/', 'zh'), ...folder('holding/', 'zh') },
-};
-
-function text(lang: Lang, key: string): string {
-  const value = key
-    .split('.')
-    .reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], locales[lang]);
-  if (typeof value !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return value;
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
+const text = appTexts('flippers', 'holding');
 
 /** The first skilled flipper of the deploy's history: on the list from the devnet's first minutes. */
 const FLIPPER_INDEX = ACCOUNT_PLAN.bots.from + FLIP_HISTORY.skilled[0]!.bot;

@@ -1,36 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { collectionBySlug } from '@floordesk/devnet';
 import type { Page } from '@playwright/test';
 import { formatEther, parseEther } from 'viem';
+import { appTexts, expectNoHorizontalOverflow, type Lang } from '../support/app-texts';
 import { expect, expectRoute, signIn, test } from '../support/fixtures';
 
-type Lang = 'en' | 'zh';
-type Tree = { [key: string]: string | Tree };
-
-const read = (file: string): Tree => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
 /** The app's own texts and the market pages' (which load with their chunks), so the journeys read what a user reads. */
-const locales: Record<Lang, Tree> = {
-  en: { ...read('../../apps/web/src/locales/en.json'), ...read('../../apps/web/src/locales/market-pulse/en.json') },
-  zh: { ...read('../../apps/web/src/locales/zh.json'), ...read('../../apps/web/src/locales/market-pulse/zh.json') },
-};
-
-function text(lang: Lang, key: string, values: Record<string, string> = {}): string {
-  const value = key
-    .split('.')
-    .reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], locales[lang]);
-  if (typeof value !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return value.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
-}
+const text = appTexts('market-pulse');
 
 /** Sets the page's width and language; answers how to save a screenshot named for both. */
 async function viewAs(page: Page, lang: Lang, width: number) {
   await page.setViewportSize({ width, height: 900 });
   if (lang === 'zh') await page.addInitScript(() => localStorage.setItem('lang', 'zhCN'));
   return (name: string) => page.screenshot({ path: `/tmp/shots/${name}-${lang}-${width}.png` });
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** Mints here, so /discover has a mint of its own to show; Glass Orbits' 3,333 leave the bots room to mint too. */

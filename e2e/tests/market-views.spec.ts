@@ -1,27 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { appTexts, expectNoHorizontalOverflow, type Lang } from '../support/app-texts';
 import { expect, expectRoute, signIn, test } from '../support/fixtures';
 
-type Lang = 'en' | 'zh';
-type Tree = { [key: string]: string | Tree };
-
 /** The app's own texts, so the journeys follow the words a user reads in either language. */
-const locales: Record<Lang, Tree> = {
-  en: JSON.parse(readFileSync(new URL('../../apps/web/src/locales/en.json', import.meta.url), 'utf8')),
-  zh: JSON.parse(readFileSync(new URL('../../apps/web/src/locales/zh.json', import.meta.url), 'utf8')),
-};
-
-function text(lang: Lang, key: string): string {
-  const value = key
-    .split('.')
-    .reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], locales[lang]);
-  if (typeof value !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return value;
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
+const text = appTexts();
 
 /** The search field: inline from 950 px up, behind the search icon below. */
 async function searchField(page: Page, lang: Lang): Promise<Locator> {

@@ -1,29 +1,15 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { toPostListing } from '@floordesk/devnet';
 import { apiRoutes, type RarityTokensData, Status } from '@floordesk/protocol';
 import { formatEther, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { appTexts, expectNoHorizontalOverflow, type Lang } from '../support/app-texts';
 import { expect, test } from '../support/fixtures';
 import type { DevnetMarket, FreshListing } from '../support/devnet-market';
 
-type Lang = 'en' | 'zh';
-type Texts = Record<string, string>;
-
-/** The rarity pages' own words, so the journeys read what a user reads in either language. */
-const texts: Record<Lang, Texts> = {
-  en: JSON.parse(readFileSync(new URL('../../apps/web/src/locales/rarity/en.json', import.meta.url), 'utf8'))
-    .rarity_views,
-  zh: JSON.parse(readFileSync(new URL('../../apps/web/src/locales/rarity/zh.json', import.meta.url), 'utf8'))
-    .rarity_views,
-};
-
-/** One of the rarity pages' texts in `lang`. */
-function text(lang: Lang, key: string): string {
-  const value = texts[lang][key];
-  if (value === undefined) throw new Error(`no rarity text ${key} in ${lang}`);
-  return value;
-}
+const texts = appTexts('rarity');
+/** One of the rarity pages' own texts in `lang`, so the journeys read what a user reads. */
+const text = (lang: Lang, key: string) => texts(lang, `rarity_views.${key}`);
 
 function escapeRegExp(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -46,10 +32,6 @@ const FLOOR_PRICE = parseEther('0.0001');
 /** Fresh tokens minted per attempt to find one in the rarest 10 %, and attempts. */
 const BATCH = 10;
 const ATTEMPTS = 5;
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 async function rarityTokens(request: APIRequestContext, query: Record<string, string>): Promise<RarityTokensData> {
   const response = await request.get(`${apiRoutes.rarityTokens.path}?${new URLSearchParams(query)}`);

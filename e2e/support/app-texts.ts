@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+export type Lang = 'en' | 'zh';
+type Tree = { [key: string]: string | Tree };
+
+const read = (file: string): Tree =>
+  JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${file}`, import.meta.url), 'utf8'));
+
+/**
+ * The app's own words in both languages, so a journey follows what a user reads: the first page's files and the
+ * named lazy folders (`'rarity'` for locales/rarity/). `text(lang, 'a.b', { name })` fills the `{{name}}` slots.
+ */
+export function appTexts(...folders: string[]) {
+  const locales: Record<Lang, Tree> = {
+    en: Object.assign(read('en.json'), ...folders.map((folder) => read(`${folder}/en.json`))),
+    zh: Object.assign(read('zh.json'), ...folders.map((folder) => read(`${folder}/zh.json`))),
+  };
+  return function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+    const value = key
+      .split('.')
+      .reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], locales[lang]);
+    if (typeof value !== 'string') throw new Error(`no text ${key} in ${lang}`);
+    return value.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
+  };
+}
+
+/** Nothing wider than the window: a phone never scrolls sideways. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
