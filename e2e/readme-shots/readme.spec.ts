@@ -16,7 +16,7 @@ async function shoot(page: Page, name: string, show: (page: Page) => Promise<voi
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     // Fonts and images settled, no spinner caught mid-turn.
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${OUT}${name}-${theme}.jpg`, type: 'jpeg', quality: 82 });
+    await page.screenshot({ path: `${OUT}${name}-${theme}.png` });
   }
 }
 
@@ -32,8 +32,8 @@ test('README screenshots: trending, a collection with the sweep bar, alerts, por
   // A history for the portfolio: two bought from a seller, one of them sold on at a profit.
   const bought = await market.mintAndList(SELLER, 'quiet-grids', 8);
   for (const listing of bought.slice(0, 2)) await market.confirm(await market.fillListing(0, listing));
-  const [resale] = await market.createListings(0, 'quiet-grids', [bought[1]!.priceWei + parseEther('0.01')]);
-  await market.confirm(await market.fillListing(BUYER, resale!));
+  const resale = await market.listOwned(0, 'quiet-grids', bought[1]!.tokenId, bought[1]!.priceWei + parseEther('0.01'));
+  await market.confirm(await market.fillListing(BUYER, resale));
 
   await signIn(page, wallet, '/trending');
   await page.evaluate(() => localStorage.setItem('lang', 'en_US'));
@@ -59,6 +59,6 @@ test('README screenshots: trending, a collection with the sweep bar, alerts, por
   await shoot(page, 'portfolio', async (p) => {
     await p.goto('/protfolio');
     await expect(p.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
-    await expect(p.getByTestId('portfolio-holding').first()).toBeVisible({ timeout: 60_000 });
+    await expect(p.getByTestId('holding-row').first()).toBeVisible({ timeout: 60_000 });
   });
 });

@@ -45,6 +45,9 @@ type Position = {
 /** A position held in one wallet, with the move that last changed it (which names its token). */
 type Held = Position & { wallet: string; last: WalletMove };
 
+/** A sale from the wallets in figures: only the latest PORTFOLIO_SOLD_MAX are written out as `PortfolioSale`. */
+type Sale = { move: WalletMove; lot: Position; proceeds: bigint; gas: bigint; profit: bigint };
+
 export type Portfolio = { holdings: PortfolioHolding[]; sold: PortfolioSale[]; totals: PortfolioTotals };
 
 /** `part` of `whole` units of `amount`, rounded down; the remainder stays with what is left. */
@@ -74,6 +77,23 @@ function unitsPerTransaction(moves: readonly WalletMove[], own: ReadonlySet<stri
 }
 
 /**
+ * Numbers a position (a token in one of `wallets`) for the fold's map: a `collection:token:wallet` string built per
+ * move made the fold's lookups hash a fresh string every time, and its garbage took as long again.
+ */
+function positionKeys(wallets: readonly string[]) {
+  const walletIndex = new Map(wallets.map((wallet, i) => [wallet, i]));
+  const tokenIndex = new Map<string, Map<string, number>>();
+  let tokens = 0;
+  return (move: WalletMove, wallet: string): number => {
+    let ids = tokenIndex.get(move.collection);
+    if (ids === undefined) tokenIndex.set(move.collection, (ids = new Map()));
+    let token = ids.get(move.tokenId);
+    if (token === undefined) ids.set(move.tokenId, (token = tokens++));
+    return token * wallets.length + (walletIndex.get(wallet) as number);
+  };
+}
+
+/**
  * Folds a wallet set's transfers, oldest first, into what it holds at what cost and what it sold at what profit.
  * A position is per token and wallet at average cost, which for ERC-721 (one unit) is FIFO per token; a move between
  * the wallets carries the cost over. `catalog` names things and holds the floors; `only` limits the output to
@@ -89,12 +109,13 @@ export function foldPortfolio(
 ): Portfolio {
   const own = new Set(wallets);
   const units = unitsPerTransaction(moves, own);
-  const positions = new Map<string, Held>();
-  const sold: PortfolioSale[] = [];
+  const keyOf = positionKeys(wallets);
+  const positions = new Map<number, Held>();
+  const sales: Sale[] = [];
   let realised = 0n;
 
   /** Takes the move's units out of its position at their average cost; an item from before the index cost nothing. */
-  const take = (move: WalletMove, key: string): Position => {
+  const take = (move: WalletMove, key: number): Position => {
     const position = positions.get(key);
     if (!position) return { units: move.amount, cost: 0n, acquired: 'received', acquiredAt: null, acquiredTx: null };
     const taken = move.amount < position.units ? move.amount : position.units;
@@ -105,7 +126,7 @@ export function foldPortfolio(
     const { acquired, acquiredAt, acquiredTx } = position;
     return { units: taken, cost, acquired, acquiredAt, acquiredTx };
   };
-  const put = (move: WalletMove, key: string, lot: Position) => {
+  const put = (move: WalletMove, key: number, lot: Position) => {
     const position = positions.get(key);
     if (position) {
       position.units += lot.units;
@@ -115,53 +136,44 @@ export function foldPortfolio(
       position.acquiredTx = lot.acquiredTx;
       position.last = move;
     } else {
-      positions.set(key, { ...lot, wallet: move.to, last: move });
+      const { units, cost, acquired, acquiredAt, acquiredTx } = lot;
+      positions.set(key, { units, cost, acquired, acquiredAt, acquiredTx, wallet: move.to, last: move });
     }
   };
 
-  moves.forEach((move, i) => {
+  for (let i = 0; i < moves.length; i++) {
+    const move = moves[i] as WalletMove;
     const shared = units[i] as TransactionUnits;
-    const token = `${move.collection}:${move.tokenId}`;
     const fromOwn = own.has(move.from);
     const toOwn = own.has(move.to);
     const sentByOwn = move.sender !== null && own.has(move.sender);
     if (fromOwn && toOwn) {
-      put(move, `${token}:${move.to}`, take(move, `${token}:${move.from}`));
+      put(move, keyOf(move, move.to), take(move, keyOf(move, move.from)));
     } else if (toOwn) {
       const gas = sentByOwn ? shareOf(move.gasWei, move.amount, shared.in) : 0n;
-      const lot = (cost: bigint, acquired: Acquisition): Position => ({
-        units: move.amount,
-        cost,
-        acquired,
-        acquiredAt: move.atMs,
-        acquiredTx: move.txHash,
-      });
-      if (move.priceWei !== null) put(move, `${token}:${move.to}`, lot(move.priceWei + gas, 'bought'));
-      else if (move.from === zeroAddress && sentByOwn) {
-        const price = shareOf(move.valueWei, move.amount, shared.minted);
-        put(move, `${token}:${move.to}`, lot(price + gas, 'minted'));
-      } else put(move, `${token}:${move.to}`, lot(0n, 'received'));
+      let cost = 0n;
+      let acquired: Acquisition = 'received';
+      if (move.priceWei !== null) {
+        cost = move.priceWei + gas;
+        acquired = 'bought';
+      } else if (move.from === zeroAddress && sentByOwn) {
+        cost = shareOf(move.valueWei, move.amount, shared.minted) + gas;
+        acquired = 'minted';
+      }
+      const lot = { units: move.amount, cost, acquired, acquiredAt: move.atMs, acquiredTx: move.txHash };
+      put(move, keyOf(move, move.to), lot);
     } else if (fromOwn) {
-      const lot = take(move, `${token}:${move.from}`);
+      const lot = take(move, keyOf(move, move.from));
       // Sent away without a sale (a gift, a burn): it leaves the portfolio without a realised profit.
-      if (move.priceWei === null || (only !== null && move.from !== only)) return;
+      if (move.priceWei === null || (only !== null && move.from !== only)) continue;
       const gas = sentByOwn ? shareOf(move.gasWei, move.amount, shared.out) : 0n;
       // Sales indexed before proceeds were kept have none: their price is the closest figure there is.
       const proceeds = move.proceedsWei ?? move.priceWei;
       const profit = proceeds - lot.cost - gas;
       realised += profit;
-      const ref = tokenRef(catalog, move, token, lot);
-      sold.push({
-        wallet: move.from,
-        ...ref,
-        sold_at: move.atMs,
-        sold_tx: move.txHash,
-        proceeds_wei: proceeds.toString(),
-        gas_wei: gas.toString(),
-        realised_wei: profit.toString(),
-      });
+      sales.push({ move, lot, proceeds, gas, profit });
     }
-  });
+  }
 
   let cost = 0n;
   let floorValue = 0n;
@@ -181,7 +193,7 @@ export function foldPortfolio(
     }
     holdings.push({
       wallet: position.wallet,
-      ...tokenRef(catalog, last, `${last.collection}:${last.tokenId}`, position),
+      ...tokenRef(catalog, last, position),
       floor_wei: value === null ? null : value.toString(),
       unrealised_wei: value === null ? null : (value - position.cost).toString(),
     });
@@ -189,7 +201,18 @@ export function foldPortfolio(
   holdings.sort((a, b) => (b.acquired_at ?? 0) - (a.acquired_at ?? 0));
   return {
     holdings,
-    sold: sold.slice(-PORTFOLIO_SOLD_MAX).toReversed(),
+    sold: sales
+      .slice(-PORTFOLIO_SOLD_MAX)
+      .toReversed()
+      .map(({ move, lot, proceeds, gas, profit }) => ({
+        wallet: move.from,
+        ...tokenRef(catalog, move, lot),
+        sold_at: move.atMs,
+        sold_tx: move.txHash,
+        proceeds_wei: proceeds.toString(),
+        gas_wei: gas.toString(),
+        realised_wei: profit.toString(),
+      })),
     totals: {
       cost_wei: cost.toString(),
       floor_value_wei: floorValue.toString(),
@@ -197,14 +220,14 @@ export function foldPortfolio(
       realised_wei: realised.toString(),
       held: holdings.length,
       unpriced,
-      sold: sold.length,
+      sold: sales.length,
     },
   };
 }
 
-function tokenRef(catalog: Catalog, move: WalletMove, token: string, lot: Position) {
+function tokenRef(catalog: Catalog, move: WalletMove, lot: Position) {
   const collection = catalog.collections.get(move.collection);
-  const details = catalog.tokens.get(token);
+  const details = catalog.tokens.get(`${move.collection}:${move.tokenId}`);
   return {
     collection: move.collection,
     collection_name: collection?.name ?? null,

@@ -33,13 +33,15 @@ const cost = (wei: string) => formatEth(wei, COST_DECIMALS);
 /** A profit to 6 decimals, signed and coloured so that a gain reads as one without colour too. */
 function Profit({ wei, testId }: { wei: string | null; testId?: string }) {
   if (wei === null) return <span className="text-faint">{NO_VALUE}</span>;
-  const value = BigInt(wei);
+  const text = formatEth(BigInt(wei), PROFIT_DECIMALS);
+  // Coloured as it reads: a few wei either way (gas shares round down) show as 0.000000 and are no gain or loss.
+  const sign = /[1-9]/.test(text) ? Math.sign(Number(wei)) : 0;
   return (
     <span
       data-testid={testId}
-      className={clsx('font-mono', value > 0n ? 'text-accent' : value < 0n ? 'text-danger' : 'text-muted')}
+      className={clsx('font-mono', sign > 0 ? 'text-accent' : sign < 0 ? 'text-danger' : 'text-muted')}
     >
-      {`${value > 0n ? '+' : ''}${formatEth(value, PROFIT_DECIMALS)}`}
+      {`${sign > 0 ? '+' : ''}${sign === 0 ? text.replace('-', '') : text}`}
     </span>
   );
 }
