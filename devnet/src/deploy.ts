@@ -218,6 +218,9 @@ export async function deployDevnet(options: {
   await test.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(Date.now() / 1000)) });
   await test.mine({ blocks: 1 });
   const devnetPayment = await payFirstSubscription(subscriptions, quoteSigner, { chain, test, wallet, confirm });
+  // One block on top, so the snapshot's payment already has the devnet's two confirmations: a fresh devnet's first
+  // person is premium before any bot has traded.
+  await test.mine({ blocks: 1 });
 
   return {
     key: options.key,

@@ -1,7 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { type Endpoint, ErrorEnvelope, type Lang, okEnvelope } from '@floordesk/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Session } from '../modules/auth/service';
 import type { Result } from '../result';
@@ -27,6 +27,12 @@ type EndpointOptions = {
    * serialized once per language, and that JSON sent again, instead of encoding the same object for every request.
    */
   serializeOnce?: boolean;
+  /**
+   * For a data schema without codecs, transforms or defaults (where both check the same rules and give the same
+   * JSON): validates the answer by parsing it rather than encoding it. zod's encode runs every field that has rules
+   * twice, once without them and once with them, which made validating a portfolio's 1,500 items 3x slower.
+   */
+  parseResponse?: boolean;
 };
 
 /**
@@ -57,6 +63,7 @@ export function registerEndpoint<E extends Endpoint>(
         '5xx': ErrorEnvelope,
       },
     },
+    ...(options.parseResponse && { serializerCompiler: parsingSerializerCompiler }),
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
     preHandler: [
       ...(endpoint.auth ? [app.requireSession] : []),
@@ -79,6 +86,17 @@ export function registerEndpoint<E extends Endpoint>(
     },
   });
 }
+
+/** fastify-type-provider-zod's serializer compiler with zod's parse in place of its encode (`parseResponse`). */
+const parsingSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+  // Fastify compiles each response schema above on its own, whatever the route-level type says.
+  const response = schema as z.ZodType;
+  return (data) => {
+    const result = response.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+};
 
 /** Sends the envelope of a data object as JSON made by the route's own serializer, once per object and language. */
 function onceSerializer(response: z.ZodType, endpoint: Endpoint) {

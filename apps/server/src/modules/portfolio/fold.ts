@@ -136,8 +136,7 @@ export function foldPortfolio(
       position.acquiredTx = lot.acquiredTx;
       position.last = move;
     } else {
-      const { units, cost, acquired, acquiredAt, acquiredTx } = lot;
-      positions.set(key, { units, cost, acquired, acquiredAt, acquiredTx, wallet: move.to, last: move });
+      positions.set(key, { ...lot, wallet: move.to, last: move });
     }
   };
 
@@ -151,6 +150,7 @@ export function foldPortfolio(
       put(move, keyOf(move, move.to), take(move, keyOf(move, move.from)));
     } else if (toOwn) {
       const gas = sentByOwn ? shareOf(move.gasWei, move.amount, shared.in) : 0n;
+      // Received without a sale or an own mint costs nothing. Plain locals, not a helper closure made per move.
       let cost = 0n;
       let acquired: Acquisition = 'received';
       if (move.priceWei !== null) {

@@ -5,5 +5,7 @@ import { registerEndpoint } from '../../http/routes';
 import { portfolioOf } from './service';
 
 export function registerPortfolioRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, endpoints.portfolio, ({ query, session }) => portfolioOf(ctx, session.address, query.wallet));
+  registerEndpoint(app, endpoints.portfolio, ({ query, session }) => portfolioOf(ctx, session.address, query.wallet), {
+    parseResponse: true,
+  });
 }
