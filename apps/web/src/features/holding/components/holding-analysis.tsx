@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { HoldersTable } from '../../../components/ui/holders-table';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
-import { formatCount, formatPercent, longAddress } from '../../../lib/format';
+import { formatCount, formatPercent } from '../../../lib/format';
 import { useHoldingTexts } from '../../../lib/holding-texts';
 import { useHolding } from '../api/get-holding';
 import { SectionPanel as Panel } from '../../../components/ui/section-panel';
