@@ -194,6 +194,9 @@ export const RecommendationReason = z.object({
   top_percent: z.number(),
   /** price / floor, 2 decimals. */
   floor_multiple: z.number(),
+  /** The collection's supply and the share of it whose metadata is in: below 100 the ranks are partial (rarity note). */
+  supply: z.number().int(),
+  coverage: z.number(),
 });
 export type RecommendationReason = z.infer<typeof RecommendationReason>;
 

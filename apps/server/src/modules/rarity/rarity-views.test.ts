@@ -294,12 +294,13 @@ describe('GET /api/rarity/recommendations', () => {
         price: ((105n * ETH) / 100n).toString(),
         floor_value: ETH.toString(),
         marketplace: 'opensea',
-        reason: { rank: 1, ranked: 20, top_percent: 5, floor_multiple: 1.05 },
+        // 20 of its 25 tokens have metadata: the page warns that the ranks are partial.
+        reason: { rank: 1, ranked: 20, top_percent: 5, floor_multiple: 1.05, supply: 25, coverage: 80 },
       },
       expect.objectContaining({
         address: OTHER,
         token_id: '1',
-        reason: { rank: 1, ranked: 10, top_percent: 10, floor_multiple: 1 },
+        reason: { rank: 1, ranked: 10, top_percent: 10, floor_multiple: 1, supply: 10, coverage: 100 },
       }),
     ]);
   });

@@ -223,23 +223,28 @@ export async function rarityRecommendations(
     limit: RECOMMEND_LIMIT,
   });
   return ok({
-    list: rows.map((row) => ({
-      address: row.address,
-      collection_name: row.collection_name,
-      collection_img: row.collection_img,
-      token_id: row.token_id,
-      img: row.img,
-      flag: rankTierCode(rankTier(row.rank, row.ranked)),
-      price: row.price,
-      floor_value: row.floor,
-      marketplace: row.marketplace,
-      reason: {
-        rank: row.rank,
-        ranked: row.ranked,
-        top_percent: roundedPercent(row.rank, row.ranked),
-        floor_multiple: ratio(row.price, row.floor),
-      },
-    })),
+    list: rows.map((row) => {
+      const covered = coverage(row.total_supply, row);
+      return {
+        address: row.address,
+        collection_name: row.collection_name,
+        collection_img: row.collection_img,
+        token_id: row.token_id,
+        img: row.img,
+        flag: rankTierCode(rankTier(row.rank, row.ranked)),
+        price: row.price,
+        floor_value: row.floor,
+        marketplace: row.marketplace,
+        reason: {
+          rank: row.rank,
+          ranked: row.ranked,
+          top_percent: roundedPercent(row.rank, row.ranked),
+          floor_multiple: ratio(row.price, row.floor),
+          supply: covered.supply,
+          coverage: covered.coverage,
+        },
+      };
+    }),
     rule: { top_percent: RECOMMEND_TOP_PERCENT, max_floor_multiple: RECOMMEND_MAX_FLOOR_MULTIPLE },
   });
 }

@@ -195,8 +195,9 @@ export async function traitShares(
   return rows;
 }
 
-export type RecommendationRecord = {
+export type RecommendationRecord = CoverageCounts & {
   address: string;
+  total_supply: string | null;
   collection_name: string | null;
   collection_img: string | null;
   token_id: string;
@@ -232,11 +233,14 @@ export async function recommendedListings(
     ), floors as (
       select collection, min(price_wei) as floor from fillable group by collection
     ), ranked as (
-      select t.collection, count(t.rarity_rank)::int as ranked from tokens t
+      select t.collection, count(t.rarity_rank)::int as ranked, count(*)::int as minted,
+             count(*) filter (where t.metadata_status = 'ok')::int as with_metadata
+        from tokens t
        where t.collection in (select collection from floors) group by t.collection
     )
     select f.collection as address, c.name as collection_name, c.image_url as collection_img,
-           f.token_id::text, t.image_url as img, t.rarity_rank as rank, r.ranked, f.price_wei::text as price,
+           f.token_id::text, t.image_url as img, t.rarity_rank as rank, r.ranked, r.minted, r.with_metadata,
+           c.total_supply::text, f.price_wei::text as price,
            fl.floor::text as floor, f.marketplace
       from fillable f
       join floors fl on fl.collection = f.collection

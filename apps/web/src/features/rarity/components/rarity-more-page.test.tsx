@@ -19,7 +19,7 @@ const DATA: RecommendationsData = {
       price: '1050000000000000000',
       floor_value: '1000000000000000000',
       marketplace: 'opensea',
-      reason: { rank: 12, ranked: 10_000, top_percent: 0.12, floor_multiple: 1.05 },
+      reason: { rank: 12, ranked: 10_000, top_percent: 0.12, floor_multiple: 1.05, supply: 10_000, coverage: 100 },
     },
   ],
   rule: { top_percent: 10, max_floor_multiple: 1.5 },
@@ -37,6 +37,15 @@ describe('/rarityMore', () => {
     renderInApp(<RarityMorePage />, { path: '/rarityMore' });
     expect((await screen.findByTestId('recommendation-reason')).textContent).toBe(reason);
     expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe(`/rarity?address=${ADDRESS}&token=12`);
+  });
+
+  it('warns, as every rarity view does, when the ranks cover only part of the collection', async () => {
+    const partial = { ...DATA.list[0]!, reason: { ...DATA.list[0]!.reason, ranked: 9_000, coverage: 90 } };
+    stubApi(() => ok({ ...DATA, list: [partial] }));
+    renderInApp(<RarityMorePage />, { path: '/rarityMore' });
+    expect((await screen.findByTestId('recommendation-coverage')).textContent).toBe(
+      'Metadata is in for 90.00% of the tokens: ranks cover 9,000 of 10,000 tokens and may change as the rest arrives.',
+    );
   });
 
   it('says so when nothing qualifies', async () => {

@@ -5,7 +5,7 @@ import { CollectionImage } from '../../../components/ui/collection-image';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { RankBadge } from '../../../components/ui/rank-badge';
-import { formatEth } from '../../../lib/format';
+import { formatCount, formatEth, formatPercent } from '../../../lib/format';
 import { useRarityTexts } from '../../../lib/rarity-texts';
 import { useRecommendations } from '../api/get-recommendations';
 import { reasonValues, ruleValues, tokenPath } from '../reason';
@@ -89,6 +89,15 @@ function RecommendationCard({ item }: { item: Recommendation }) {
           <p data-testid="recommendation-reason" className="text-[12px] text-accent">
             {t('rarity_views.reason', reasonValues(item.reason))}
           </p>
+          {item.reason.coverage < 100 && (
+            <p data-testid="recommendation-coverage" className="text-[11px] text-warn">
+              {t('rarity_views.note', {
+                percent: formatPercent(item.reason.coverage),
+                ranked: formatCount(item.reason.ranked),
+                supply: formatCount(item.reason.supply),
+              })}
+            </p>
+          )}
         </div>
       </Link>
     </li>
