@@ -9,7 +9,7 @@ const read = (file: string): Tree =>
 
 /**
  * The app's own words in both languages, so a journey follows what a user reads: the first page's files and the
- * named lazy folders (`'rarity'` for locales/rarity/). `text(lang, 'a.b', { name })` fills the `{{name}}` slots.
+ * named lazy folders (`'rarity'` for locales/rarity/). `text(lang, 'a.b', { name })` fills the `{{name}}` slots given.
  */
 export function appTexts(...folders: string[]) {
   const locales: Record<Lang, Tree> = {
@@ -21,7 +21,8 @@ export function appTexts(...folders: string[]) {
       .split('.')
       .reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], locales[lang]);
     if (typeof value !== 'string') throw new Error(`no text ${key} in ${lang}`);
-    return value.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
+    // A slot with no value stays as written: a journey may fill it later (`.replace('{{name}}', …)`).
+    return value.replace(/{{(\w+)}}/g, (slot, name: string) => (name in values ? String(values[name]) : slot));
   };
 }
 
