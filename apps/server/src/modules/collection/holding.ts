@@ -1,11 +1,11 @@
-import { BIG_HOLDER_PERCENT, HOLDING_BUCKETS, type Holder, type HoldingData } from '@floordesk/protocol';
+import { HOLDING_BUCKETS, type HoldingData } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
-import { roundedPercent } from '../../chain/rollup-windows';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/pool';
 import { ok, type Result } from '../../result';
 import { ensNames } from '../ens/service';
-import { flipperWallets, flippersAmong } from '../flippers/service';
+import { flipperWallets } from '../flippers/service';
+import { holderRow } from './service';
 import { findCollection, heldPerHolder, holdings } from './store';
 
 const TOP_LIMIT = 100;
@@ -18,28 +18,21 @@ const TOP_LIMIT = 100;
 export async function holding(ctx: AppContext, address: string): Promise<Result<HoldingData>> {
   const collection = await findCollection(ctx.db, address);
   if (!collection) return ok({ collection: null, owners: 0, buckets: [], top: [], flippers: [] });
-  const [held, buckets, flipperHolders] = await Promise.all([
+  // The flipper list, read once: it picks the flippers' holdings and badges every row.
+  const wallets = flipperWallets(ctx);
+  const [held, buckets, flippers, flipperHolders] = await Promise.all([
     holdings(ctx.db, address, collection.standard, TOP_LIMIT),
     bucketsOf(ctx.db, address, collection.standard),
-    flipperWallets(ctx).then((wallets) => flipperHoldings(ctx.db, address, collection.standard, wallets)),
+    wallets.then((list) => new Set(list)),
+    wallets.then((list) => flipperHoldings(ctx.db, address, collection.standard, list)),
   ]);
   // Without a supply from the contract, shares are of everything held.
   const supply = Number(collection.total_supply ?? held.held);
-  const addresses = [...held.top, ...flipperHolders].map((holder) => holder.address);
-  const [names, flippers] = await Promise.all([ensNames(ctx, addresses), flippersAmong(ctx, addresses)]);
-  const row = (holder: { address: string; held: string }): Holder => {
-    // Balances past 2^53 (fungible-like ERC-1155 ids) are shown capped rather than breaking the answer.
-    const count = Math.min(Number(holder.held), Number.MAX_SAFE_INTEGER);
-    const percent = supply > 0 ? roundedPercent(count, supply) : 0;
-    return {
-      address: holder.address,
-      ens: names.get(holder.address) ?? null,
-      count,
-      percent,
-      big: percent > BIG_HOLDER_PERCENT,
-      flipper: flippers.has(holder.address),
-    };
-  };
+  const names = await ensNames(
+    ctx,
+    [...held.top, ...flipperHolders].map((holder) => holder.address),
+  );
+  const row = (holder: { address: string; held: string }) => holderRow(holder, supply, names, flippers);
   return ok({
     collection: { address, name: collection.name, img: collection.image_url, supply },
     owners: held.owners,

@@ -5,6 +5,7 @@ import {
   type FloorHistoryData,
   type FloorHistoryRange,
   type FloorPoint,
+  type Holder,
   type HoldersData,
   type ListingsData,
   rankTierCode,
@@ -190,18 +191,28 @@ export function collectionHolders(ctx: AppContext, address: string): Promise<Res
     const supply = Number(collection.total_supply ?? held.held);
     const wallets = held.top.map((holder) => holder.address);
     const [names, flippers] = await Promise.all([ensNames(ctx, wallets), flippersAmong(ctx, wallets)]);
-    return {
-      owners: held.owners,
-      list: held.top.map((holder) => {
-        // Balances past 2^53 (fungible-like ERC-1155 ids) are shown capped rather than breaking the answer.
-        const count = Math.min(Number(holder.held), Number.MAX_SAFE_INTEGER);
-        const percent = supply > 0 ? roundedPercent(count, supply) : 0;
-        const ens = names.get(holder.address) ?? null;
-        const flipper = flippers.has(holder.address);
-        return { address: holder.address, ens, count, percent, big: percent > BIG_HOLDER_PERCENT, flipper };
-      }),
-    };
+    return { owners: held.owners, list: held.top.map((holder) => holderRow(holder, supply, names, flippers)) };
   });
+}
+
+/** A holder as the holder lists show it (the collection page and /holding): share, highlight, name and badge. */
+export function holderRow(
+  holder: { address: string; held: string },
+  supply: number,
+  names: ReadonlyMap<string, string | null>,
+  flippers: ReadonlySet<string>,
+): Holder {
+  // Balances past 2^53 (fungible-like ERC-1155 ids) are shown capped rather than breaking the answer.
+  const count = Math.min(Number(holder.held), Number.MAX_SAFE_INTEGER);
+  const percent = supply > 0 ? roundedPercent(count, supply) : 0;
+  return {
+    address: holder.address,
+    ens: names.get(holder.address) ?? null,
+    count,
+    percent,
+    big: percent > BIG_HOLDER_PERCENT,
+    flipper: flippers.has(holder.address),
+  };
 }
 
 function alignDown(ms: number, size: number): number {
