@@ -1,6 +1,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Status } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseConnection } from '../db/pool';
 import { devnetAssets } from '../devnet';
@@ -39,6 +41,19 @@ export function buildTestServer(
     ...(options.live && { live: options.live }),
     ...(options.chat && { chat: options.chat }),
   });
+}
+
+/** A GET on the test server: its HTTP code and its JSON body. */
+export async function getJson(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { http: response.statusCode, body: response.json() };
+}
+
+/** The data of a GET that has to be answered with HTTP 200 and status Ok. */
+export async function getData(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  const { http, body } = await getJson(app, url, headers);
+  expect({ http, status: body.status }).toEqual({ http: 200, status: Status.Ok });
+  return body.data;
 }
 
 /** What a server running its own devnet is given, the simulator off; `rpcUrl` is the node /rpc forwards to. */

@@ -12,7 +12,7 @@ import {
   insertTokens,
   insertTransfers,
 } from '../../testing/market-rows';
-import { buildTestServer, testClock } from '../../testing/server';
+import { buildTestServer, getData, getJson, testClock } from '../../testing/server';
 import { alice, sessionHeaders, signIn } from '../../testing/wallets';
 
 const database = useTestDatabase();
@@ -43,16 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function get(url: string) {
-  const response = await app.inject({ method: 'GET', url, headers });
-  return { http: response.statusCode, body: response.json() };
-}
-
-async function data(url: string) {
-  const { http, body } = await get(url);
-  expect({ http, status: body.status }).toEqual({ http: 200, status: Status.Ok });
-  return body.data;
-}
+const get = (url: string) => getJson(app, url, headers);
+const data = (url: string) => getData(app, url, headers);
 
 const minute = (hhmm: string, day = '2030-01-01') => `${day}T${hhmm}:00Z`;
 const img = (id: number) => `https://img.example/${id}.svg`;

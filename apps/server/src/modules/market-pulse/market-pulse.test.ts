@@ -5,7 +5,7 @@ import { zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../testing/database';
 import { insertCollection, insertListing, insertRollup, insertTokens } from '../../testing/market-rows';
-import { buildTestServer, testClock } from '../../testing/server';
+import { buildTestServer, getData, getJson, testClock } from '../../testing/server';
 
 const database = useTestDatabase();
 const NOW = new Date('2030-01-01T12:00:30Z');
@@ -38,16 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method: 'GET', url, headers });
-  return { http: response.statusCode, body: response.json() };
-}
-
-async function data(url: string) {
-  const { http, body } = await get(url);
-  expect({ http, status: body.status }).toEqual({ http: 200, status: Status.Ok });
-  return body.data;
-}
+const get = (url: string, headers?: Record<string, string>) => getJson(app, url, headers);
+const data = (url: string) => getData(app, url);
 
 describe('GET /api/historic', () => {
   it('answers a visitor with each asked collection’s floor line, latest floor, change and volume, in order', async () => {

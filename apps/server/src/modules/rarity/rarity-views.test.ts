@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../testing/database';
 import { insertCollection, insertListing, insertTokens, insertTraits } from '../../testing/market-rows';
-import { buildTestServer, testClock } from '../../testing/server';
+import { buildTestServer, getData, getJson, testClock } from '../../testing/server';
 import { rankTier } from '../../market/rarity/tiers';
 
 const database = useTestDatabase();
@@ -78,16 +78,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function get(url: string, lang?: 'zh') {
-  const response = await app.inject({ method: 'GET', url, headers: lang ? { 'x-lang': lang } : {} });
-  return { http: response.statusCode, body: response.json() };
-}
-
-async function data(url: string) {
-  const { http, body } = await get(url);
-  expect({ http, status: body.status }).toEqual({ http: 200, status: Status.Ok });
-  return body.data;
-}
+const get = (url: string, lang?: 'zh') => getJson(app, url, lang ? { 'x-lang': lang } : {});
+const data = (url: string) => getData(app, url);
 
 const tokensUrl = (query: Record<string, string>) => `/api/rarity/tokens?${new URLSearchParams(query)}`;
 const tokenIds = (list: { token_id: string }[]) => list.map((token) => Number(token.token_id));
