@@ -7,7 +7,7 @@ import { ensNames } from '../ens/service';
 import { flipperAddresses, flipperList } from './store';
 
 /** The rule under the wire's field names, sent with the list so the explanation quotes the numbers applied. */
-export const FLIPPER_RULE_FIELDS: FlipperRule = {
+const FLIPPER_RULE_FIELDS: FlipperRule = {
   min_trades_exclusive: FLIPPER_RULE.minTradesExclusive,
   min_collections_exclusive: FLIPPER_RULE.minCollectionsExclusive,
   min_win_rate_exclusive: FLIPPER_RULE.minWinRateExclusive,

@@ -8,8 +8,8 @@ import { walletCatalog, walletMoves } from './store';
 
 /**
  * The caller's portfolio over their own wallets (or the one of them `wallet` names): holdings at cost against the
- * floor, sales with realised profit, totals. Owned-NFT lookups are premium, as the spec makes them: 2021 to a non-premium caller
- * (1919 once a trial ran out, as for sweeps); 2022 for a wallet that is not the caller's.
+ * floor, sales with realised profit, totals. Owned-NFT lookups are premium, as the spec makes them: 2021 to a
+ * non-premium caller (1919 once a trial ran out, as for sweeps); 2022 for a wallet that is not the caller's.
  */
 export async function portfolioOf(
   ctx: AppContext,
