@@ -32,6 +32,15 @@ const KEPT_BLOCKS = 1000;
 const NEWS_MAX_AGE_MS = 10 * 60_000;
 
 /**
+ * The highest block stored, -1 before the first: confirmations and the indexer's lag count from it, so a lagging
+ * indexer never credits early or passes for caught up.
+ */
+export async function indexedHead(db: Executor): Promise<number> {
+  const { rows } = await db.execute<{ head: string | null }>(sql`select max(number) as head from chain_blocks`);
+  return Number(rows[0]?.head ?? -1);
+}
+
+/**
  * Writes one batch of blocks and their decoded events. The caller wraps it in a transaction together with the
  * cursor (the chain_blocks rows written here), so a batch lands whole or not at all; every insert ignores rows
  * already present, so re-ingesting a batch changes nothing.

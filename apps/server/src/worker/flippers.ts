@@ -1,5 +1,5 @@
 import { FLIPPER_RULE } from '@floordesk/protocol';
-import { sql } from 'drizzle-orm';
+import { indexedHead } from '../chain/store';
 import { flippersComputedAt, recomputeFlippers } from '../modules/flippers/store';
 import type { Job, JobContext } from './job';
 
@@ -35,10 +35,6 @@ async function due({ db }: Pick<JobContext, 'db'>, now: Date): Promise<boolean> 
 }
 
 async function indexerCaughtUp({ db, chain }: Pick<JobContext, 'db' | 'chain'>): Promise<boolean> {
-  const [{ rows }, head] = await Promise.all([
-    db.execute<{ number: string | null }>(sql`select max(number)::text as number from chain_blocks`),
-    chain.client.getBlockNumber(),
-  ]);
-  const stored = rows[0]?.number;
-  return stored !== null && stored !== undefined && BigInt(stored) >= head - BigInt(CAUGHT_UP_BLOCKS);
+  const [stored, head] = await Promise.all([indexedHead(db), chain.client.getBlockNumber()]);
+  return stored >= 0 && stored >= Number(head) - CAUGHT_UP_BLOCKS;
 }

@@ -18,6 +18,7 @@ import {
   type TrialCodesData,
   type TrialRedeemedData,
 } from '@floordesk/protocol';
+import { indexedHead } from '../../chain/store';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/pool';
 import { ok, refuse, type Result } from '../../result';
@@ -32,7 +33,6 @@ import {
   countTrialCodesSince,
   findTrialCode,
   hasPaid,
-  indexedHead,
   insertInvitation,
   insertInvitationCode,
   insertTrial,

@@ -6,9 +6,10 @@ import {
   SECONDS_PER_DAY,
   TRIAL_DAYS,
 } from '@floordesk/protocol';
+import { indexedHead } from '../../chain/store';
 import type { AppContext } from '../../context';
 import { unixSeconds } from '../../time';
-import { indexedHead, type PaymentRow, paymentsOf, rewardedInvitations, type TrialRow, trialOf } from './store';
+import { type PaymentRow, paymentsOf, rewardedInvitations, type TrialRow, trialOf } from './store';
 
 /** 9999-12-31T23:59:59Z: the end of premium for PREMIUM_ADDRESSES, which never lapse. */
 export const PREMIUM_FOREVER = 253_402_300_799;

@@ -15,12 +15,6 @@ export type PaymentRow = {
   quoteId: string;
 };
 
-/** The highest indexed block: confirmations count from it, so a lagging indexer never credits early. */
-export async function indexedHead(db: Executor): Promise<number> {
-  const { rows } = await db.execute<{ head: string | null }>(sql`select max(number) as head from chain_blocks`);
-  return Number(rows[0]?.head ?? -1);
-}
-
 /** The payer's payments, oldest first. */
 export async function paymentsOf(db: Executor, payer: string): Promise<PaymentRow[]> {
   const { rows } = await db.execute<
