@@ -51,6 +51,15 @@ export async function readTransactions(client: ChainClient, hashes: readonly str
   );
 }
 
+/** The lowest block with a sale or a mint, null when there is none. */
+export async function firstSaleOrMintBlock(db: Executor): Promise<number | null> {
+  const { rows } = await db.execute<{ first: string | null }>(sql`
+    select least((select min(block_number) from sales),
+                 (select min(block_number) from transfers where from_address = ${zeroAddress}))::text as first`);
+  const first = rows[0]?.first;
+  return first == null ? null : Number(first);
+}
+
 /**
  * Sales and mints in blocks `from`..`to` whose transaction has no row (indexed before the indexer recorded them),
  * lowest block first, at most `limit`; each with its block. Ranges of blocks keep the reads on primary keys.
