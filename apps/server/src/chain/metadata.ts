@@ -174,8 +174,7 @@ export async function requeueTokenMetadata(
 ): Promise<void> {
   await db.execute(sql`
     update tokens set metadata_status = 'pending', metadata_attempts = 0, metadata_next_attempt_at = null
-     where collection = ${collection}
-       and (${range?.from ?? null}::numeric is null or token_id between ${range?.from ?? null} and ${range?.to ?? null})`);
+     where collection = ${collection} ${range ? sql`and token_id between ${range.from} and ${range.to}` : sql``}`);
 }
 
 type WrittenToken = { collection: string; tokenId: string; image: string | null; oldImage: string | null };
