@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type RarityToken, rankByOpenRarity } from './openrarity';
+import { hasStringTrait, type RarityToken, rankByOpenRarity } from './openrarity';
 import { rankTier } from './tiers';
 import { traitKind } from './traits';
 
@@ -63,8 +63,7 @@ export function rankMarketplaceTokens(json: string): Ranking {
       })),
     });
   }
-  if (!tokens.some((token) => token.traits.some((trait) => trait.kind === 'string')))
-    return { ok: true, ranked: [], note: 'no token has a string trait: nothing to rank by' };
+  if (!hasStringTrait(tokens)) return { ok: true, ranked: [], note: 'no token has a string trait: nothing to rank by' };
   const ranked = rankByOpenRarity(tokens);
   return {
     ok: true,

@@ -76,6 +76,14 @@ export function rankByOpenRarity(tokens: readonly RarityToken[]): RankedToken[] 
 }
 
 /**
+ * Whether the tokens have anything to rank by: OpenRarity would rank tokens without a string trait by their trait
+ * count alone, which says nothing of rarity, so FloorDesk ranks none of them (the worker and the CLI alike).
+ */
+export function hasStringTrait(tokens: readonly RarityToken[]): boolean {
+  return tokens.some((token) => token.traits.some((trait) => trait.kind === 'string'));
+}
+
+/**
  * Sorts scored tokens rarest first and numbers them (OpenRarity's `set_rarity_ranks`). Array sorting is
  * stable, as Python's sorted() is with reverse=True, so equal keys keep the order the tokens came in.
  */
@@ -124,7 +132,7 @@ function scoredTraits(token: RarityToken): Map<string, string> {
   return strings;
 }
 
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text.toLowerCase().trim();
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool';
-import { type RarityToken, type TraitKind, rankByOpenRarity } from '../../market/rarity/openrarity';
+import { hasStringTrait, type RarityToken, rankByOpenRarity, type TraitKind } from '../../market/rarity/openrarity';
 
 /**
  * Ranks every collection whose traits changed (rarity_stale) once none of its tokens waits for metadata, and
@@ -28,9 +28,7 @@ export async function rankStaleCollections(db: Executor): Promise<number> {
  */
 export async function rankCollection(db: Executor, collection: string): Promise<void> {
   const tokens = await rankableTokens(db, collection);
-  const ranked = tokens.some((token) => token.traits.some((trait) => trait.kind === 'string'))
-    ? rankByOpenRarity(tokens)
-    : [];
+  const ranked = hasStringTrait(tokens) ? rankByOpenRarity(tokens) : [];
   await db.execute(sql`
     update tokens t set rarity_rank = n.rank, rarity_score = n.score
       from (select x.token_id, r.rank, r.score
