@@ -2,6 +2,7 @@ import type { Marketplace } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool';
 import { fillableAt } from '../../market/listings/fillable';
+import type { TraitKind } from '../../market/rarity/openrarity';
 
 /** Token counts behind a collection's coverage. */
 export type CoverageCounts = {
@@ -179,11 +180,11 @@ export async function traitShares(
   db: Executor,
   collection: string,
   tokenId: string,
-): Promise<{ trait_type: string; value: string; kind: 'string' | 'number' | 'date'; count: number }[]> {
+): Promise<{ trait_type: string; value: string; kind: TraitKind; count: number }[]> {
   const { rows } = await db.execute<{
     trait_type: string;
     value: string;
-    kind: 'string' | 'number' | 'date';
+    kind: TraitKind;
     count: number;
   }>(sql`
     select tt.trait_type, tt.value, tt.kind,
