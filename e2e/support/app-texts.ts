@@ -26,6 +26,29 @@ export function appTexts(...folders: string[]) {
   };
 }
 
+/** Where a journey runs: each language on a desktop and on a phone. */
+export const JOURNEYS: readonly { lang: Lang; width: number }[] = [
+  { lang: 'en', width: 1440 },
+  { lang: 'en', width: 390 },
+  { lang: 'zh', width: 1440 },
+  { lang: 'zh', width: 390 },
+];
+
+/**
+ * Sets the page's width and language (chosen as a user does, kept in localStorage); answers how to save a
+ * screenshot in `dir` named for both.
+ */
+export async function viewAs(
+  page: Page,
+  lang: Lang,
+  width: number,
+  { dir = '/tmp/shots', fullPage = false }: { dir?: string; fullPage?: boolean } = {},
+) {
+  await page.setViewportSize({ width, height: 900 });
+  if (lang === 'zh') await page.addInitScript(() => localStorage.setItem('lang', 'zhCN'));
+  return (name: string) => page.screenshot({ path: `${dir}/${name}-${lang}-${width}.png`, fullPage });
+}
+
 /** Nothing wider than the window: a phone never scrolls sideways. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

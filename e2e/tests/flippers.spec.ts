@@ -2,7 +2,7 @@ import { ACCOUNT_PLAN, FLIP_HISTORY } from '@floordesk/devnet';
 import { type FlippersData, apiRoutes } from '@floordesk/protocol';
 import { parseEther } from 'viem';
 import { DevnetMarket } from '../support/devnet-market';
-import { appTexts, expectNoHorizontalOverflow, type Lang } from '../support/app-texts';
+import { appTexts, expectNoHorizontalOverflow, JOURNEYS, viewAs } from '../support/app-texts';
 import { expect, signIn, test } from '../support/fixtures';
 
 /** The app's own words, so the journeys follow what a user reads in either language. */
@@ -42,22 +42,13 @@ test.beforeAll(async ({ baseURL }) => {
   }
 });
 
-const journeys: { lang: Lang; width: number }[] = [
-  { lang: 'en', width: 1440 },
-  { lang: 'en', width: 390 },
-  { lang: 'zh', width: 1440 },
-  { lang: 'zh', width: 390 },
-];
-
-for (const { lang, width } of journeys) {
+for (const { lang, width } of JOURNEYS) {
   test(`${lang} at ${width} px: the flipper list, a flipper's badge on a trade, a collection's holders`, async ({
     page,
     wallet,
   }) => {
     test.setTimeout(180_000);
-    const shot = (name: string) => page.screenshot({ path: `/tmp/shots/${name}-${lang}-${width}.png`, fullPage: true });
-    await page.setViewportSize({ width, height: 900 });
-    if (lang === 'zh') await page.addInitScript(() => localStorage.setItem('lang', 'zhCN'));
+    const shot = await viewAs(page, lang, width, { fullPage: true });
 
     // /holding for a visitor: the flipper list with each wallet's figures and the rule explained.
     await page.goto('/holding');

@@ -1,18 +1,10 @@
 import { collectionBySlug } from '@floordesk/devnet';
-import type { Page } from '@playwright/test';
 import { formatEther, parseEther } from 'viem';
-import { appTexts, expectNoHorizontalOverflow, type Lang } from '../support/app-texts';
+import { appTexts, expectNoHorizontalOverflow, JOURNEYS, viewAs } from '../support/app-texts';
 import { expect, expectRoute, signIn, test } from '../support/fixtures';
 
 /** The app's own texts and the market pages' (which load with their chunks), so the journeys read what a user reads. */
 const text = appTexts('market-pulse');
-
-/** Sets the page's width and language; answers how to save a screenshot named for both. */
-async function viewAs(page: Page, lang: Lang, width: number) {
-  await page.setViewportSize({ width, height: 900 });
-  if (lang === 'zh') await page.addInitScript(() => localStorage.setItem('lang', 'zhCN'));
-  return (name: string) => page.screenshot({ path: `/tmp/shots/${name}-${lang}-${width}.png` });
-}
 
 /** Mints here, so /discover has a mint of its own to show; Glass Orbits' 3,333 leave the bots room to mint too. */
 const MINTED = 'glass-orbits';
@@ -24,14 +16,7 @@ const MINTER = 2;
 
 const nameOf = (slug: string) => collectionBySlug(slug)!.name;
 
-const journeys: { lang: Lang; width: number }[] = [
-  { lang: 'en', width: 1440 },
-  { lang: 'en', width: 390 },
-  { lang: 'zh', width: 1440 },
-  { lang: 'zh', width: 390 },
-];
-
-for (const { lang, width } of journeys) {
+for (const { lang, width } of JOURNEYS) {
   test(`${lang} at ${width} px: a visitor's /home, a fresh mint on /discover, two collections on /historic`, async ({
     page,
     market,
@@ -114,7 +99,7 @@ for (const { lang, width } of journeys) {
   });
 }
 
-for (const { lang, width } of [journeys[0]!, journeys[3]!]) {
+for (const { lang, width } of [JOURNEYS[0]!, JOURNEYS[3]!]) {
   test(`${lang} at ${width} px: the watchlist as a page, and /historic starting from it`, async ({
     page,
     wallet,

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { appTexts, expectNoHorizontalOverflow, type Lang } from '../support/app-texts';
+import { appTexts, expectNoHorizontalOverflow, JOURNEYS, type Lang, viewAs } from '../support/app-texts';
 import { expect, expectRoute, signIn, test } from '../support/fixtures';
 
 /** The app's own texts, so the journeys follow the words a user reads in either language. */
@@ -13,22 +13,13 @@ async function searchField(page: Page, lang: Lang): Promise<Locator> {
   return field;
 }
 
-const journeys: { lang: Lang; width: number }[] = [
-  { lang: 'en', width: 1440 },
-  { lang: 'en', width: 390 },
-  { lang: 'zh', width: 1440 },
-  { lang: 'zh', width: 390 },
-];
-
-for (const { lang, width } of journeys) {
+for (const { lang, width } of JOURNEYS) {
   test(`${lang} at ${width} px: trending moves, follow, watchlist, search by name and address, live trades`, async ({
     page,
     wallet,
   }) => {
     test.setTimeout(420_000);
-    const shot = (name: string) => page.screenshot({ path: `screenshots/${name}-${lang}-${width}.png` });
-    await page.setViewportSize({ width, height: 900 });
-    if (lang === 'zh') await page.addInitScript(() => localStorage.setItem('lang', 'zhCN'));
+    const shot = await viewAs(page, lang, width, { dir: 'screenshots' });
     await signIn(page, wallet, '/trending');
 
     // Trending: rows within minutes of a fresh devnet, and the figures move while the page stays open.
