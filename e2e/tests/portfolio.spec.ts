@@ -1,17 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { formatEther, type Hex, parseEther } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
+import { appTexts, expectNoHorizontalOverflow } from '../support/app-texts';
 import type { DevnetMarket } from '../support/devnet-market';
 import { expect, signIn, test } from '../support/fixtures';
 
-const read = <T>(file: string): T =>
-  JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${file}`, import.meta.url), 'utf8'));
 /** The app's own words, so the journeys read what a user reads. */
-const texts = {
-  en: read<{ portfolio: { premium: { to_plans: string } } }>('portfolio/en.json').portfolio,
-  zh: read<{ portfolio: { premium: { to_plans: string } } }>('portfolio/zh.json').portfolio,
-};
+const text = appTexts('portfolio');
 
 /** A collection the other journeys leave alone, whose bots never ask below a quarter of its 0.1 ETH mint price. */
 const SLUG = 'marble-monks';
@@ -43,10 +38,6 @@ async function waitForRow(page: Page, testId: string, token: string) {
     await expect(row).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 90_000 });
   return row;
-}
-
-async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 test.describe('the portfolio of a premium trader', () => {
@@ -98,14 +89,14 @@ test.describe('the portfolio of a premium trader', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(held.getByTestId('holding-unrealised')).toBeVisible();
-    await noHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: '/tmp/shots/portfolio-en-390.png', fullPage: true });
 
     await page.evaluate(() => localStorage.setItem('lang', 'zhCN'));
     await page.reload();
     await expect(sale.getByTestId('sold-realised')).toHaveText(profit(proceeds - costFirst));
     await expect(page.getByRole('heading', { name: '持仓' })).toBeVisible();
-    await noHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: '/tmp/shots/portfolio-zh-390.png', fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: '/tmp/shots/portfolio-zh-1440.png', fullPage: true });
@@ -121,15 +112,18 @@ test.describe('the portfolio without premium', () => {
     await signIn(page, wallet, '/protfolio');
     const message = page.getByTestId('portfolio-premium');
     await expect(message).toContainText('The portfolio is only available to premium users');
-    await expect(message.getByRole('link', { name: texts.en.premium.to_plans })).toHaveAttribute('href', '/plans');
-    await noHorizontalOverflow(page);
+    await expect(message.getByRole('link', { name: text('en', 'portfolio.premium.to_plans') })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
+    await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: '/tmp/shots/portfolio-premium-en-390.png' });
 
     await page.evaluate(() => localStorage.setItem('lang', 'zhCN'));
     await page.reload();
     await expect(message).toContainText('资产组合仅对高级会员开放');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await expect(message.getByRole('link', { name: texts.zh.premium.to_plans })).toBeVisible();
+    await expect(message.getByRole('link', { name: text('zh', 'portfolio.premium.to_plans') })).toBeVisible();
     await page.screenshot({ path: '/tmp/shots/portfolio-premium-zh-1440.png' });
   });
 });
