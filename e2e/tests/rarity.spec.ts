@@ -8,15 +8,12 @@ import { expect, test } from '../support/fixtures';
 import type { DevnetMarket, FreshListing } from '../support/devnet-market';
 
 const texts = appTexts('rarity');
-/** One of the rarity pages' own texts in `lang`, so the journeys read what a user reads. */
-const text = (lang: Lang, key: string) => texts(lang, `rarity_views.${key}`);
+/** One of the rarity pages' own texts in `lang`, its slots filled with `values`, so the journeys read what a user reads. */
+const text = (lang: Lang, key: string, values?: Record<string, string | number>) =>
+  texts(lang, `rarity_views.${key}`, values);
 
 function escapeRegExp(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name]));
 }
 
 /** A text as a whole-text pattern, its placeholders replaced by the patterns given. */
@@ -169,7 +166,7 @@ test('/rarityMore recommends a rare token listed at the floor, and its link open
     await page.setViewportSize({ width, height: 900 });
     await useLanguage(page, lang);
     await page.goto(`/rarityMore?address=${address}`);
-    const card = page.getByRole('link', { name: fill(text(lang, 'open_token'), { token: tokenId, collection: NAME }) });
+    const card = page.getByRole('link', { name: text(lang, 'open_token', { token: tokenId, collection: NAME }) });
     await expect(card).toBeVisible({ timeout: 60_000 });
     // Ours is the floor, so it is listed at 1.00 × floor.
     const reason = pattern(text(lang, 'reason'), {
@@ -185,9 +182,7 @@ test('/rarityMore recommends a rare token listed at the floor, and its link open
     await card.click();
     await expect(page).toHaveURL(new RegExp(`/rarity\\?address=${address}&token=${tokenId}$`));
     const detail = page.getByTestId('token-detail');
-    await expect(
-      detail.getByRole('heading', { name: fill(text(lang, 'detail_title'), { token: tokenId }) }),
-    ).toBeVisible();
+    await expect(detail.getByRole('heading', { name: text(lang, 'detail_title', { token: tokenId }) })).toBeVisible();
     await expect(detail).toContainText(`${formatEther(listing.priceWei)} ETH`);
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `/tmp/shots/rarity-opened-${lang}-${width}.png`, fullPage: true });
