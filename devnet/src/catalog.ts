@@ -41,6 +41,12 @@ export type CollectionSpec = {
   links: CollectionLinks;
 };
 
+/**
+ * An ERC-721 premint is minted in chunks of this many, chunk k to bot k: the deploy mints them so, and the flip
+ * history sells from those holders.
+ */
+export const PREMINT_CHUNK = 200;
+
 export const COLLECTIONS: readonly CollectionSpec[] = [
   {
     slug: 'moonlit-foxes',

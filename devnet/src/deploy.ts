@@ -28,7 +28,7 @@ import {
 } from 'viem';
 import { foundry } from 'viem/chains';
 import { ACCOUNT_PLAN, botAccounts, devnetAccount } from './accounts';
-import { COLLECTIONS, type CollectionSpec } from './catalog';
+import { COLLECTIONS, type CollectionSpec, PREMINT_CHUNK } from './catalog';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from './devnet-abi';
 import { type DevnetEns, deployEns } from './ens';
 import { FLIP_HISTORY, writeFlipHistory } from './flip-history';
@@ -70,7 +70,6 @@ const MARKETPLACES: DevnetManifest['marketplaces'] = {
 
 /** ETH/USD with the feed's 8 decimals. */
 const INITIAL_ETH_USD = 3_000_00000000n;
-const MINT_CHUNK = 200;
 
 type Clients = {
   chain: PublicClient<Transport, Chain>;
@@ -275,8 +274,8 @@ async function premint(
   { confirm, deployer, bots }: { confirm: Confirm; deployer: WalletClient<Transport, Chain, Account>; bots: Account[] },
 ): Promise<void> {
   if (spec.standard === 'erc721') {
-    for (let minted = 0, chunk = 0; minted < spec.premint; minted += MINT_CHUNK, chunk++) {
-      const quantity = BigInt(Math.min(MINT_CHUNK, spec.premint - minted));
+    for (let minted = 0, chunk = 0; minted < spec.premint; minted += PREMINT_CHUNK, chunk++) {
+      const quantity = BigInt(Math.min(PREMINT_CHUNK, spec.premint - minted));
       await confirm(
         deployer.writeContract({
           address,

@@ -9,7 +9,7 @@ import {
 } from '@floordesk/contracts';
 import { type Account, type Address, type Chain, type Hex, type LocalAccount, type Transport, zeroHash } from 'viem';
 import type { PublicClient, TestClient, WalletClient } from 'viem';
-import type { CollectionSpec } from './catalog';
+import { type CollectionSpec, PREMINT_CHUNK } from './catalog';
 import type { DevnetManifest } from './deploy';
 import { listingOrder } from './simulator/orders';
 
@@ -44,8 +44,6 @@ export const FLIP_HISTORY = {
 const REFERENCE_PERCENT = 120n;
 /** Prices are quoted to 0.0001 ETH, as people type them. */
 const TICK_WEI = 10n ** 14n;
-/** The premint is minted in chunks of this many, chunk k to bot k (deploy's premint). */
-const MINT_CHUNK = 200;
 
 type Collection = { address: Address; spec: CollectionSpec };
 
@@ -70,7 +68,7 @@ export type FlipHistoryContext = {
  */
 export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<void> {
   const traded = ctx.collections
-    .filter((collection) => collection.spec.standard === 'erc721' && collection.spec.premint >= 2 * MINT_CHUNK)
+    .filter((collection) => collection.spec.standard === 'erc721' && collection.spec.premint >= 2 * PREMINT_CHUNK)
     .slice(0, FLIP_HISTORY.collections);
   if (traded.length < FLIP_HISTORY.collections) throw new Error('the catalog has too few collections to flip');
   const flippers = [...FLIP_HISTORY.skilled, ...FLIP_HISTORY.unskilled].map((skill) => ({
@@ -92,7 +90,7 @@ export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<void> {
       const chunk = index % 2;
       const seller = bot(ctx, chunk);
       const key = `${collection.address}:${chunk}`;
-      const first = nextToken.get(key) ?? chunk * MINT_CHUNK + 1;
+      const first = nextToken.get(key) ?? chunk * PREMINT_CHUNK + 1;
       nextToken.set(key, first + FLIP_HISTORY.batch);
       const tokenIds = Array.from({ length: FLIP_HISTORY.batch }, (_, i) => BigInt(first + i));
       at += stepMs;
