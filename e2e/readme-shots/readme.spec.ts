@@ -27,7 +27,6 @@ test('README screenshots: trending, a collection with the sweep bar, alerts, por
 }) => {
   test.setTimeout(600_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(() => localStorage.setItem('lang', 'en_US')).catch(() => undefined);
 
   // A history for the portfolio: two bought from a seller, one of them sold on at a profit.
   const bought = await market.mintAndList(SELLER, 'quiet-grids', 8);
