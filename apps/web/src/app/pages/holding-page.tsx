@@ -1,3 +1,4 @@
+import { isHexAddress, normalizeAddress } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/ui/page-frame';
 import { FlippersPanel } from '../../features/holding/components/flippers-panel';
@@ -5,8 +6,6 @@ import { HoldingAnalysis } from '../../features/holding/components/holding-analy
 import { CollectionPicker } from '../../features/search/components/collection-picker';
 import { useHoldingTexts } from '../../lib/holding-texts';
 import { useQueryParams } from '../../lib/use-query-params';
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * /holding, composed here because it joins two features (holder analysis, the search that picks the collection):
@@ -18,7 +17,7 @@ export default function HoldingPage() {
   const holding = useHoldingTexts();
   const [params, setParams] = useQueryParams();
   const raw = params.get('address');
-  const address = raw && ADDRESS.test(raw) ? raw.toLowerCase() : null;
+  const address = raw && isHexAddress(raw) ? normalizeAddress(raw) : null;
   return (
     <PageFrame title={t('route.holding.title')} description={t('route.holding.description')}>
       <div className="mt-3 grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
