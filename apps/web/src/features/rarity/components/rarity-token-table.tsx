@@ -1,9 +1,10 @@
-import { rankTierOf, type RarityToken } from '@floordesk/protocol';
+import type { RarityToken } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { RankBadge } from '../../../components/ui/rank-badge';
 import { TokenCell } from '../../../components/ui/token-cell';
 import { formatEth, longAddress, NO_VALUE } from '../../../lib/format';
 import { useRarityTexts } from '../../../lib/rarity-texts';
+import { tokenTier } from '../token-tier';
 
 type RarityTokenTableProps = {
   tokens: readonly RarityToken[];
@@ -39,7 +40,7 @@ export function RarityTokenTable({ tokens, selected, onSelect }: RarityTokenTabl
             )}
           >
             <td className={cell}>
-              <RankBadge rank={token.rank} tier={token.flag === null ? null : (rankTierOf(token.flag) ?? null)} />
+              <RankBadge rank={token.rank} tier={tokenTier(token.flag)} />
             </td>
             <td className={clsx(cell, 'min-w-0')}>
               <button

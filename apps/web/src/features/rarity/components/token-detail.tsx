@@ -1,9 +1,10 @@
-import { rankTierOf, type RarityTokensData } from '@floordesk/protocol';
+import type { RarityTokensData } from '@floordesk/protocol';
 import { X } from 'lucide-react';
 import { Loading } from '../../../components/ui/load-state';
 import { RankBadge } from '../../../components/ui/rank-badge';
 import { formatEth, formatPercent, longAddress } from '../../../lib/format';
 import { useRarityTexts } from '../../../lib/rarity-texts';
+import { tokenTier } from '../token-tier';
 import { RefreshMetadataButton } from './refresh-metadata-button';
 
 type TokenDetailProps = {
@@ -46,7 +47,7 @@ export function TokenDetail({ address, tokenId, token, onClose }: TokenDetailPro
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-[12px]">
               <dt className="text-faint">{t('rarity_views.rank')}</dt>
               <dd>
-                <RankBadge rank={token.rank} tier={token.flag === null ? null : (rankTierOf(token.flag) ?? null)} />
+                <RankBadge rank={token.rank} tier={tokenTier(token.flag)} />
               </dd>
               <dt className="text-faint">{t('rarity_views.score')}</dt>
               <dd className="font-mono">{token.score === null ? '—' : scoreFormat.format(token.score)}</dd>
