@@ -39,3 +39,18 @@ export function LoadFailed({
     </div>
   );
 }
+
+type LoadingOrFailedProps = {
+  /** The query whose first answer is awaited: its failure, and how to ask again. */
+  query: { isError: boolean; refetch: () => unknown };
+  message: string;
+  retry: string;
+  /** Placement, the same for the spinner and the failure. */
+  className?: string;
+};
+
+/** What a list or panel shows until its query's first answer: the spinner, or once the call failed, why and a retry. */
+export function LoadingOrFailed({ query, message, retry, className }: LoadingOrFailedProps) {
+  if (!query.isError) return <Loading className={className} />;
+  return <LoadFailed message={message} retry={retry} onRetry={() => void query.refetch()} className={className} />;
+}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useBillingTexts } from '../../../lib/billing-texts';
 import { useSession } from '../../../stores/session-store';
@@ -19,14 +19,8 @@ export default function PlansPage() {
     <PageFrame title={appText('route.plans.title')} description={appText('route.plans.description')}>
       <div className="mt-4 flex flex-col gap-5">
         <StatusCard />
-        {plans.isError ? (
-          <LoadFailed
-            message={t('billing.plans.error')}
-            retry={t('billing.plans.retry')}
-            onRetry={() => void plans.refetch()}
-          />
-        ) : plans.isPending ? (
-          <Loading />
+        {plans.isError || plans.isPending ? (
+          <LoadingOrFailed query={plans} message={t('billing.plans.error')} retry={t('billing.plans.retry')} />
         ) : (
           <PlanOffer data={plans.data} />
         )}

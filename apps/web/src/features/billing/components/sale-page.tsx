@@ -2,7 +2,7 @@ import { PROMOTION_SLUGS, type PromotionSlug, type PromotionView } from '@floord
 import { CalendarClock, Timer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useBillingTexts } from '../../../lib/billing-texts';
 import { formatDate } from '../../../lib/dates';
@@ -105,14 +105,8 @@ export default function SalePage() {
   return (
     <PageFrame title={promotion?.title || t('billing.sale.title')} description={t('billing.sale.description')}>
       <div className="mt-4 flex flex-col gap-4">
-        {plans.isError ? (
-          <LoadFailed
-            message={t('billing.sale.error')}
-            retry={t('billing.sale.retry')}
-            onRetry={() => void plans.refetch()}
-          />
-        ) : plans.isPending ? (
-          <Loading />
+        {plans.isError || plans.isPending ? (
+          <LoadingOrFailed query={plans} message={t('billing.sale.error')} retry={t('billing.sale.retry')} />
         ) : promotion === null ? (
           <div className="flex flex-col gap-3">
             <p data-testid="sale-none" className="text-[15px] text-muted">

@@ -2,7 +2,7 @@ import type { GrantItem, PaymentItem, SubscriptionData } from '@floordesk/protoc
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { TransactionHash } from '../../../components/ui/transaction-hash';
 import { useBillingTexts } from '../../../lib/billing-texts';
@@ -137,15 +137,13 @@ export default function VerificationPage() {
   const chainId = config.data?.chain_id ?? null;
   return (
     <PageFrame title={t('billing.verify.title')} description={appText('route.verification.description')}>
-      {subscription.isError ? (
-        <LoadFailed
-          className="mt-6"
+      {subscription.isError || subscription.isPending ? (
+        <LoadingOrFailed
+          query={subscription}
           message={t('billing.verify.error')}
           retry={t('billing.verify.retry')}
-          onRetry={() => void subscription.refetch()}
+          className="mt-6"
         />
-      ) : subscription.isPending ? (
-        <Loading className="mt-6" />
       ) : (
         <div className="mt-4 flex max-w-5xl flex-col gap-5">
           <div className="rounded-md border border-line bg-panel px-3 py-2.5">

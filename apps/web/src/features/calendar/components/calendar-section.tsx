@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { dayjs } from '../../../lib/dates';
 import { useMarketPulseTexts } from '../../../lib/market-pulse-texts';
 import { useCalendar } from '../api/get-calendar';
@@ -10,19 +10,18 @@ import { CalendarDayList } from './calendar-day-list';
 export function CalendarSection({ className }: { className?: string }) {
   const { t: common } = useTranslation();
   const { t } = useMarketPulseTexts();
-  const { data, isError, refetch } = useCalendar();
+  const calendar = useCalendar();
+  const { data } = calendar;
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
   let body;
   if (!data) {
-    body = isError ? (
-      <LoadFailed
+    body = (
+      <LoadingOrFailed
+        query={calendar}
         message={common('calendar.error')}
         retry={common('calendar.retry')}
-        onRetry={() => void refetch()}
-        className="py-10"
+        className="justify-center py-10"
       />
-    ) : (
-      <Loading className="justify-center py-10" />
     );
   } else if (data.list.length === 0) {
     body = <p className="py-10 text-center text-faint">{common('calendar.empty')}</p>;

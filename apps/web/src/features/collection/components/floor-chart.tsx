@@ -10,8 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
 import { formatDate } from '../../../lib/dates';
-import { formatEth } from '../../../lib/format';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatEth } from '../../../lib/format';
 import { EmptyState } from './section-panel';
 
 type FloorChartProps = { points: readonly FloorPoint[] };

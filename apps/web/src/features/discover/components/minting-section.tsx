@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { collectionPath } from '../../../lib/collection-path';
 import { formatDate, fromNow } from '../../../lib/dates';
 import { formatCount, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
@@ -16,18 +16,17 @@ const COLUMNS = 'md:grid md:grid-cols-[minmax(0,1fr)_4.5rem_6.5rem_6.5rem_4rem_7
 /** /discover's list of collections minting now, most mints per minute first; refreshed every few seconds. */
 export function MintingSection({ className }: { className?: string }) {
   const { t } = useMarketPulseTexts();
-  const { data, isError, refetch } = useMinting();
+  const minting = useMinting();
+  const { data } = minting;
   let body: ReactNode;
   if (!data) {
-    body = isError ? (
-      <LoadFailed
+    body = (
+      <LoadingOrFailed
+        query={minting}
         message={t('pulse.discover.load_error')}
         retry={t('pulse.retry')}
-        onRetry={() => void refetch()}
-        className="py-10"
+        className="justify-center py-10"
       />
-    ) : (
-      <Loading className="justify-center py-10" />
     );
   } else if (data.list.length === 0) {
     body = <p className="py-10 text-center text-faint">{t('pulse.discover.empty')}</p>;

@@ -11,7 +11,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { Loading, LoadingOrFailed } from '../../../components/ui/load-state';
 import { Segmented } from '../../../components/ui/segmented';
 import { collectionPath } from '../../../lib/collection-path';
 import { changeColour, formatChange, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
@@ -46,7 +46,8 @@ export function HistoricView({ watchlist, waiting, renderPicker }: HistoricViewP
   const [scale, setScale] = useState<ChartScale>('eth');
   const [chosen, setChosen] = useState<readonly string[] | null>(null);
   const watched = watchlist && watchlist.length > 0 ? watchlist.slice(0, HISTORIC_MAX_COLLECTIONS) : undefined;
-  const { data, isError, isPlaceholderData, refetch } = useFloorHistories(chosen ?? watched, range, !waiting);
+  const histories = useFloorHistories(chosen ?? watched, range, !waiting);
+  const { data, isPlaceholderData } = histories;
 
   const shown = useMemo(() => data?.list ?? [], [data]);
   const current = chosen ?? shown.map((line) => line.address);
@@ -98,16 +99,12 @@ export function HistoricView({ watchlist, waiting, renderPicker }: HistoricViewP
         {full && <span>{t('pulse.historic.full', { max: HISTORIC_MAX_COLLECTIONS })}</span>}
       </p>
       {!data ? (
-        isError ? (
-          <LoadFailed
-            message={t('pulse.historic.load_error')}
-            retry={t('pulse.retry')}
-            onRetry={() => void refetch()}
-            className="py-10"
-          />
-        ) : (
-          <Loading className="justify-center py-16" />
-        )
+        <LoadingOrFailed
+          query={histories}
+          message={t('pulse.historic.load_error')}
+          retry={t('pulse.retry')}
+          className="justify-center py-16"
+        />
       ) : shown.length === 0 ? (
         <p className="rounded-md border border-dashed border-line py-16 text-center text-faint">
           {t('pulse.historic.empty')}

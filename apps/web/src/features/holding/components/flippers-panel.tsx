@@ -1,11 +1,11 @@
 import type { FlippersData } from '@floordesk/protocol';
 import { clsx } from 'clsx';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
+import { SectionPanel } from '../../../components/ui/section-panel';
 import { fromNow } from '../../../lib/dates';
 import { useFlipperTexts } from '../../../lib/flipper-texts';
 import { formatCount, formatEth, formatPercent, shortAddress } from '../../../lib/format';
 import { useFlippers } from '../api/get-flippers';
-import { SectionPanel as Panel } from '../../../components/ui/section-panel';
 import { PanelNote } from './panel-note';
 
 /** The high-win-rate flippers, each wallet's figures, and the rule that put them there. */
@@ -14,7 +14,7 @@ export function FlippersPanel() {
   const flippers = useFlippers();
   const { data } = flippers;
   return (
-    <Panel
+    <SectionPanel
       title={t('flippers.title')}
       className="self-start"
       aside={
@@ -34,19 +34,17 @@ export function FlippersPanel() {
           })}
         </p>
       )}
-      {flippers.isError && !data ? (
-        <LoadFailed
-          message={t('flippers.load_error')}
-          retry={t('flippers.retry')}
-          onRetry={() => void flippers.refetch()}
-          className="py-6"
-        />
-      ) : data ? (
+      {data ? (
         <FlipperTable data={data} />
       ) : (
-        <Loading className="px-3 py-6" />
+        <LoadingOrFailed
+          query={flippers}
+          message={t('flippers.load_error')}
+          retry={t('flippers.retry')}
+          className="px-3 py-6"
+        />
       )}
-    </Panel>
+    </SectionPanel>
   );
 }
 

@@ -2,11 +2,11 @@ import { BIG_HOLDER_PERCENT, type Holder, type HoldingBucket, type HoldingData }
 import { clsx } from 'clsx';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { HoldersTable } from '../../../components/ui/holders-table';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
+import { SectionPanel } from '../../../components/ui/section-panel';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { useHoldingTexts } from '../../../lib/holding-texts';
 import { useHolding } from '../api/get-holding';
-import { SectionPanel as Panel } from '../../../components/ui/section-panel';
 import { PanelNote } from './panel-note';
 
 /** The picked collection's holder analysis, or what to do before one is picked. */
@@ -14,17 +14,11 @@ export function HoldingAnalysis({ address }: { address: string | null }) {
   const { t } = useHoldingTexts();
   const holding = useHolding(address);
   if (address === null) return <PanelNote>{t('holding.pick')}</PanelNote>;
-  if (holding.isError && !holding.data) {
+  if (!holding.data) {
     return (
-      <LoadFailed
-        message={t('holding.load_error')}
-        retry={t('holding.retry')}
-        onRetry={() => void holding.refetch()}
-        className="py-6"
-      />
+      <LoadingOrFailed query={holding} message={t('holding.load_error')} retry={t('holding.retry')} className="py-6" />
     );
   }
-  if (!holding.data) return <Loading className="py-6" />;
   const { data } = holding;
   if (data.collection === null) return <PanelNote>{t('holding.unknown')}</PanelNote>;
   return (
@@ -40,12 +34,12 @@ export function HoldingAnalysis({ address }: { address: string | null }) {
       </div>
       <Distribution buckets={data.buckets} owners={data.owners} />
       <div className="grid items-start gap-3 lg:grid-cols-2">
-        <Panel title={t('holding.top')} className="max-h-[480px]">
+        <SectionPanel title={t('holding.top')} className="max-h-[480px]">
           <HolderTable holders={data.top} empty={t('holding.no_holders')} showHint />
-        </Panel>
-        <Panel title={t('holding.flippers_among')} className="max-h-[480px]">
+        </SectionPanel>
+        <SectionPanel title={t('holding.flippers_among')} className="max-h-[480px]">
           <HolderTable holders={data.flippers} empty={t('holding.no_flippers')} />
-        </Panel>
+        </SectionPanel>
       </div>
     </div>
   );
@@ -56,7 +50,7 @@ function Distribution({ buckets, owners }: { buckets: HoldingData['buckets']; ow
   const { t } = useHoldingTexts();
   const cell = 'px-2 py-1.5 whitespace-nowrap first:pl-3 last:pr-3';
   return (
-    <Panel title={t('holding.distribution')}>
+    <SectionPanel title={t('holding.distribution')}>
       <table className="w-full" data-testid="holding-distribution">
         <thead className="text-left text-[11px] text-faint">
           <tr className="border-b border-line">
@@ -88,7 +82,7 @@ function Distribution({ buckets, owners }: { buckets: HoldingData['buckets']; ow
           })}
         </tbody>
       </table>
-    </Panel>
+    </SectionPanel>
   );
 }
 

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Segmented } from '../../../components/ui/segmented';
 import { ApiError } from '../../../lib/api-client';
@@ -282,15 +282,13 @@ export default function PortfolioPage() {
     <PageFrame title={appText('route.portfolio.title')} description={appText('route.portfolio.description')}>
       {refusal !== null ? (
         <PremiumMessage message={refusal} />
-      ) : portfolio.isError ? (
-        <LoadFailed
-          className="mt-6"
+      ) : portfolio.isError || data === undefined ? (
+        <LoadingOrFailed
+          query={portfolio}
           message={t('portfolio.error')}
           retry={t('portfolio.retry')}
-          onRetry={() => void portfolio.refetch()}
+          className="mt-6"
         />
-      ) : data === undefined ? (
-        <Loading className="mt-6" />
       ) : (
         <div className="mt-4 flex flex-col gap-5" data-testid="portfolio">
           {several && (

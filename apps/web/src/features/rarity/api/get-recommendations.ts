@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** Listings come and go; a minute keeps the list fresh without a heavy query every few seconds. */
-export const RECOMMENDATIONS_POLL_MS = 60_000;
+const RECOMMENDATIONS_POLL_MS = 60_000;
 
 /** Every collection's recommendations, or one collection's (`address`). */
 export function getRecommendations(address?: string): Promise<RecommendationsData> {

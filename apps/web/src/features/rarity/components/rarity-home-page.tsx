@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { formatCount, formatEth, formatPercent, NO_VALUE } from '../../../lib/format';
 import { useRarityTexts } from '../../../lib/rarity-texts';
@@ -43,16 +43,14 @@ export default function RarityHomePage() {
         </Link>
       </div>
       <div className="mt-3">
-        {collections.isError && !collections.data ? (
-          <LoadFailed
-            message={texts.t('rarity_views.load_error')}
-            retry={texts.t('rarity_views.retry')}
-            onRetry={() => void collections.refetch()}
-          />
-        ) : collections.data ? (
+        {collections.data ? (
           <CollectionsTable rows={collections.data.list} q={q} />
         ) : (
-          <Loading />
+          <LoadingOrFailed
+            query={collections}
+            message={texts.t('rarity_views.load_error')}
+            retry={texts.t('rarity_views.retry')}
+          />
         )}
       </div>
     </PageFrame>

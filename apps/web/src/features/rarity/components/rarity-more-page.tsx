@@ -1,14 +1,15 @@
-import { type Recommendation, rankTierOf } from '@floordesk/protocol';
+import type { Recommendation } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { RankBadge } from '../../../components/ui/rank-badge';
 import { formatCount, formatEth, formatPercent } from '../../../lib/format';
 import { useRarityTexts } from '../../../lib/rarity-texts';
 import { useRecommendations } from '../api/get-recommendations';
 import { reasonValues, ruleValues, tokenPath } from '../reason';
+import { tokenTier } from '../token-tier';
 import { useQueryParams } from '../../../lib/use-query-params';
 
 /**
@@ -35,14 +36,12 @@ export default function RarityMorePage() {
         </p>
       )}
       <div className="mt-3">
-        {recommendations.isError && !data ? (
-          <LoadFailed
+        {!data ? (
+          <LoadingOrFailed
+            query={recommendations}
             message={texts.t('rarity_views.load_error')}
             retry={texts.t('rarity_views.retry')}
-            onRetry={() => void recommendations.refetch()}
           />
-        ) : !data ? (
-          <Loading />
         ) : data.list.length === 0 ? (
           <p className="py-8 text-center text-faint">{texts.t('rarity_views.no_recommendations')}</p>
         ) : (
@@ -80,7 +79,7 @@ function RecommendationCard({ item }: { item: Recommendation }) {
           <div className="flex min-w-0 items-center justify-between gap-2">
             <span className="flex min-w-0 items-center gap-2">
               <span className="truncate font-mono font-semibold">#{item.token_id}</span>
-              <RankBadge rank={item.reason.rank} tier={rankTierOf(item.flag) ?? null} />
+              <RankBadge rank={item.reason.rank} tier={tokenTier(item.flag)} />
             </span>
             <span className="shrink-0 font-mono font-semibold">
               {formatEth(item.price)} <span className="text-[11px] text-faint">ETH</span>

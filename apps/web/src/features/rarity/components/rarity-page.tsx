@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { formatCount, formatEth, formatPercent, NO_VALUE } from '../../../lib/format';
 import { useRarityTexts } from '../../../lib/rarity-texts';
@@ -86,17 +86,16 @@ function CollectionRarity({ address }: { address: string }) {
       { replace: true },
     );
 
-  if (tokens.isError && !tokens.data) {
+  if (!tokens.data) {
     return (
-      <LoadFailed
-        className="mt-6"
+      <LoadingOrFailed
+        query={tokens}
         message={texts.t('rarity_views.load_error')}
         retry={texts.t('rarity_views.retry')}
-        onRetry={() => void tokens.refetch()}
+        className="mt-6"
       />
     );
   }
-  if (!tokens.data) return <Loading className="mt-6" />;
   const data = tokens.data;
   if (!data.collection)
     return <p className="py-8 text-center text-faint">{texts.t('rarity_views.unknown_collection')}</p>;

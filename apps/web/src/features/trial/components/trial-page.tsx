@@ -3,8 +3,8 @@ import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { SignInPrompt } from '../../../components/ui/sign-in-prompt';
 import { useTrialTexts } from '../../../lib/trial-texts';
-import { requireLogin } from '../../../stores/login-prompt-store';
 import { useSession } from '../../../stores/session-store';
 import { useTrialCodes } from '../api';
 import { MemberCodes } from './member-codes';
@@ -31,21 +31,13 @@ export default function TrialPage() {
             </p>
           </div>
         </section>
-        {token ? <SignedIn key={token} /> : <Visitor />}
+        {token ? (
+          <SignedIn key={token} />
+        ) : (
+          <SignInPrompt prompt={texts.t('trial.sign_in_prompt')} action={texts.t('trial.sign_in')} />
+        )}
       </div>
     </PageFrame>
-  );
-}
-
-function Visitor() {
-  const { t } = useTrialTexts();
-  return (
-    <section className="flex flex-wrap items-center gap-3">
-      <p className="text-muted">{t('trial.sign_in_prompt')}</p>
-      <button type="button" className="button-primary" onClick={() => void requireLogin()}>
-        {t('trial.sign_in')}
-      </button>
-    </section>
   );
 }
 

@@ -4,13 +4,13 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CollectionImage } from '../../../components/ui/collection-image';
-import { Loading, LoadFailed } from '../../../components/ui/load-state';
+import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Segmented } from '../../../components/ui/segmented';
+import { SignInPrompt } from '../../../components/ui/sign-in-prompt';
 import { collectionPath } from '../../../lib/collection-path';
 import { changeColour, formatChange, formatCount, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
 import { useMarketPulseTexts } from '../../../lib/market-pulse-texts';
-import { requireLogin } from '../../../stores/login-prompt-store';
 import { useSession } from '../../../stores/session-store';
 import { useUnfollow } from '../api/follow';
 import { useWatchlist } from '../api/get-watchlist';
@@ -27,23 +27,20 @@ const WIDE = 'hidden sm:block';
  */
 export default function WatchlistPage() {
   const { t } = useTranslation();
+  const pulse = useMarketPulseTexts();
   const signedIn = useSession((state) => state.token !== null);
   return (
     <PageFrame title={t('route.wallet.title')} description={t('route.wallet.description')}>
-      {signedIn ? <Watchlist /> : <Visitor />}
+      {signedIn ? (
+        <Watchlist />
+      ) : (
+        <SignInPrompt
+          prompt={pulse.t('pulse.wallet.sign_in_prompt')}
+          action={pulse.t('pulse.sign_in')}
+          className="mt-4"
+        />
+      )}
     </PageFrame>
-  );
-}
-
-function Visitor() {
-  const { t } = useMarketPulseTexts();
-  return (
-    <section className="mt-4 flex flex-wrap items-center gap-3">
-      <p className="text-muted">{t('pulse.wallet.sign_in_prompt')}</p>
-      <button type="button" className="button-primary" onClick={() => void requireLogin()}>
-        {t('pulse.sign_in')}
-      </button>
-    </section>
   );
 }
 
@@ -52,19 +49,18 @@ function Watchlist() {
   const { t } = useMarketPulseTexts();
   const timeWindow = useWatchlistWindow((state) => state.value);
   const setWindow = useWatchlistWindow((state) => state.set);
-  const { data, isError, isPlaceholderData, refetch } = useWatchlist(timeWindow);
+  const watchlist = useWatchlist(timeWindow);
+  const { data, isPlaceholderData } = watchlist;
 
   let body;
   if (!data) {
-    body = isError ? (
-      <LoadFailed
+    body = (
+      <LoadingOrFailed
+        query={watchlist}
         message={t('pulse.wallet.load_error')}
         retry={t('pulse.retry')}
-        onRetry={() => void refetch()}
-        className="py-10"
+        className="justify-center py-10"
       />
-    ) : (
-      <Loading className="justify-center py-10" />
     );
   } else if (data.list.length === 0) {
     body = <p className="py-10 text-center text-faint">{t('pulse.wallet.empty')}</p>;
