@@ -1,5 +1,6 @@
 import type { FlippersData } from '@floordesk/protocol';
 import { clsx } from 'clsx';
+import { FLIPPER_RULE_VALUES } from '../../../components/ui/flipper-badge';
 import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { SectionPanel } from '../../../components/ui/section-panel';
 import { fromNow } from '../../../lib/dates';
@@ -25,13 +26,7 @@ export function FlippersPanel() {
     >
       {data && (
         <p className="border-b border-line/50 px-3 py-2 text-[12px] leading-relaxed text-muted">
-          {t('flippers.explanation', {
-            trades: data.rule.min_trades_exclusive,
-            collections: data.rule.min_collections_exclusive,
-            rate: data.rule.min_win_rate_exclusive,
-            days: data.rule.window_days,
-            hours: data.rule.recompute_hours,
-          })}
+          {t('flippers.explanation', FLIPPER_RULE_VALUES)}
         </p>
       )}
       {data ? (
