@@ -24,3 +24,8 @@ export function SectionPanel({ title, aside, className, children }: SectionPanel
     </section>
   );
 }
+
+/** What a section says instead of data: nothing yet, nothing matches, pick something first. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="px-3 py-8 text-center text-faint">{children}</p>;
+}

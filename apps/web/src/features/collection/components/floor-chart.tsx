@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
 import { formatDate } from '../../../lib/dates';
 import { formatCount, formatEth } from '../../../lib/format';
-import { EmptyState } from './section-panel';
+import { EmptyState } from '../../../components/ui/section-panel';
 
 type FloorChartProps = { points: readonly FloorPoint[] };
 

@@ -1,10 +1,10 @@
 import { BIG_HOLDER_PERCENT, type HoldersData } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { HoldersTable } from '../../../components/ui/holders-table';
-import { SectionPanel } from '../../../components/ui/section-panel';
+import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';
 import { formatCount } from '../../../lib/format';
 import { useCollectionHolders } from '../api/get-collection-holders';
-import { Awaiting, EmptyState } from './section-panel';
+import { Awaiting } from './section-panel';
 
 type HoldersSectionProps = { address: string; className?: string };
 

@@ -19,8 +19,8 @@ import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';
 import { Hint } from '../../../components/ui/hint';
 import { RankBadge } from '../../../components/ui/rank-badge';
-import { SectionPanel } from '../../../components/ui/section-panel';
-import { Awaiting, EmptyState } from './section-panel';
+import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';
+import { Awaiting } from './section-panel';
 import { TokenCell } from '../../../components/ui/token-cell';
 
 const ROW_HEIGHT = 36;

@@ -19,7 +19,3 @@ export function Awaiting({ failed }: { failed: boolean }) {
     </div>
   );
 }
-
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="px-3 py-8 text-center text-faint">{children}</p>;
-}

@@ -8,8 +8,8 @@ import { useFreshKeys } from '../use-fresh-keys';
 import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';
 import { FlipperBadge } from '../../../components/ui/flipper-badge';
-import { SectionPanel } from '../../../components/ui/section-panel';
-import { Awaiting, EmptyState } from './section-panel';
+import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';
+import { Awaiting } from './section-panel';
 import { TokenCell } from '../../../components/ui/token-cell';
 
 /** How long a trade that arrived with the last poll stays highlighted. */

@@ -2,12 +2,11 @@ import type { FlippersData } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { FLIPPER_RULE_VALUES } from '../../../components/ui/flipper-badge';
 import { LoadingOrFailed } from '../../../components/ui/load-state';
-import { SectionPanel } from '../../../components/ui/section-panel';
+import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';
 import { fromNow } from '../../../lib/dates';
 import { useFlipperTexts } from '../../../lib/flipper-texts';
 import { formatCount, formatEth, formatPercent, shortAddress } from '../../../lib/format';
 import { useFlippers } from '../api/get-flippers';
-import { PanelNote } from './panel-note';
 
 /** The high-win-rate flippers, each wallet's figures, and the rule that put them there. */
 export function FlippersPanel() {
@@ -46,7 +45,7 @@ export function FlippersPanel() {
 function FlipperTable({ data }: { data: FlippersData }) {
   const { t } = useFlipperTexts();
   if (data.list.length === 0) {
-    return <PanelNote>{data.computed_at === null ? t('flippers.not_computed') : t('flippers.empty')}</PanelNote>;
+    return <EmptyState>{data.computed_at === null ? t('flippers.not_computed') : t('flippers.empty')}</EmptyState>;
   }
   const cell = 'px-2 py-1.5 whitespace-nowrap first:pl-3 last:pr-3';
   const wide = 'hidden sm:table-cell';

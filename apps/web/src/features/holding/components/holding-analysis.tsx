@@ -3,24 +3,23 @@ import { clsx } from 'clsx';
 import { CollectionImage } from '../../../components/ui/collection-image';
 import { HoldersTable } from '../../../components/ui/holders-table';
 import { LoadingOrFailed } from '../../../components/ui/load-state';
-import { SectionPanel } from '../../../components/ui/section-panel';
+import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { useHoldingTexts } from '../../../lib/holding-texts';
 import { useHolding } from '../api/get-holding';
-import { PanelNote } from './panel-note';
 
 /** The picked collection's holder analysis, or what to do before one is picked. */
 export function HoldingAnalysis({ address }: { address: string | null }) {
   const { t } = useHoldingTexts();
   const holding = useHolding(address);
-  if (address === null) return <PanelNote>{t('holding.pick')}</PanelNote>;
+  if (address === null) return <EmptyState>{t('holding.pick')}</EmptyState>;
   if (!holding.data) {
     return (
       <LoadingOrFailed query={holding} message={t('holding.load_error')} retry={t('holding.retry')} className="py-6" />
     );
   }
   const { data } = holding;
-  if (data.collection === null) return <PanelNote>{t('holding.unknown')}</PanelNote>;
+  if (data.collection === null) return <EmptyState>{t('holding.unknown')}</EmptyState>;
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="holding-analysis">
       <div className="flex min-w-0 items-center gap-2">
@@ -94,7 +93,7 @@ function bucketLabel(bucket: HoldingBucket): string {
 /** Holders, those above BIG_HOLDER_PERCENT highlighted, flippers badged; or what it means that there are none. */
 function HolderTable({ holders, empty, showHint }: { holders: Holder[]; empty: string; showHint?: boolean }) {
   const { t } = useHoldingTexts();
-  if (holders.length === 0) return <PanelNote>{empty}</PanelNote>;
+  if (holders.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <HoldersTable
       holders={holders}
