@@ -13,7 +13,7 @@ import { CollectionStats } from './collection-stats';
 import { FloorHistorySection } from './floor-history-section';
 import { HoldersSection } from './holders-section';
 import { ListingsSection } from './listings-section';
-import { Awaiting } from './section-panel';
+import { Awaiting } from './awaiting';
 import { SectionTabs } from './section-tabs';
 import { TradesSection } from './trades-section';
 

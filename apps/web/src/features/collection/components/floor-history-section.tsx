@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFloorHistory } from '../api/get-floor-history';
 import { SectionPanel } from '../../../components/ui/section-panel';
-import { Awaiting } from './section-panel';
+import { Awaiting } from './awaiting';
 import { Segmented } from '../../../components/ui/segmented';
 
 // lightweight-charts is the heaviest library here: it loads with the chart, never with the app's first page.

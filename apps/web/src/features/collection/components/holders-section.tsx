@@ -4,7 +4,7 @@ import { HoldersTable } from '../../../components/ui/holders-table';
 import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';
 import { formatCount } from '../../../lib/format';
 import { useCollectionHolders } from '../api/get-collection-holders';
-import { Awaiting } from './section-panel';
+import { Awaiting } from './awaiting';
 
 type HoldersSectionProps = { address: string; className?: string };
 

@@ -20,7 +20,7 @@ import { Age } from '../../../components/ui/age';
 import { Hint } from '../../../components/ui/hint';
 import { RankBadge } from '../../../components/ui/rank-badge';
 import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';
-import { Awaiting } from './section-panel';
+import { Awaiting } from './awaiting';
 import { TokenCell } from '../../../components/ui/token-cell';
 
 const ROW_HEIGHT = 36;

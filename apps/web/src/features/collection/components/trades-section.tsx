@@ -9,7 +9,7 @@ import { useNow } from '../use-now';
 import { Age } from '../../../components/ui/age';
 import { FlipperBadge } from '../../../components/ui/flipper-badge';
 import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';
-import { Awaiting } from './section-panel';
+import { Awaiting } from './awaiting';
 import { TokenCell } from '../../../components/ui/token-cell';
 
 /** How long a trade that arrived with the last poll stays highlighted. */

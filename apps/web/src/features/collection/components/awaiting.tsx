@@ -1,5 +1,4 @@
 import { LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What a section shows before its first answer: a spinner, or that the call failed (the next poll retries). */
