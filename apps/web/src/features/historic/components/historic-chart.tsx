@@ -1,5 +1,11 @@
 import type { FloorPoint } from '@floordesk/protocol';
-import { LastPriceAnimationMode, LineSeries, type UTCTimestamp } from 'lightweight-charts';
+import {
+  type AutoscaleInfoProvider,
+  LastPriceAnimationMode,
+  LineSeries,
+  type SeriesPartialOptionsMap,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
 
@@ -21,6 +27,32 @@ function lineData(points: readonly FloorPoint[], scale: ChartScale) {
     return { time, value };
   });
 }
+
+/**
+ * The percent axis spans at least this many points: lines that barely moved (a quiet week, a fresh devnet) would
+ * otherwise be zoomed in until every label read 0.0 %.
+ */
+const MIN_PERCENT_SPAN = 2;
+
+const atLeastPercentSpan: AutoscaleInfoProvider = (base) => {
+  const info = base();
+  if (info?.priceRange == null) return info;
+  const { minValue, maxValue } = info.priceRange;
+  const pad = Math.max(0, MIN_PERCENT_SPAN - (maxValue - minValue)) / 2;
+  return { ...info, priceRange: { minValue: minValue - pad, maxValue: maxValue + pad } };
+};
+
+/** One decimal, as the legend shows it; a value that rounds to zero is 0.0 %, never -0.0 %. */
+const percentLabel = (value: number) => `${(Math.round(value * 10) / 10 || 0).toFixed(1)}%`;
+
+const SCALE_OPTIONS: Record<ChartScale, SeriesPartialOptionsMap['Line']> = {
+  eth: { priceFormat: { type: 'price', precision: 4, minMove: 0.0001 } },
+  // minMove matches the label's decimal, so no two ticks print the same text.
+  percent: {
+    priceFormat: { type: 'custom', formatter: percentLabel, minMove: 0.1 },
+    autoscaleInfoProvider: atLeastPercentSpan,
+  },
+};
 
 /** The range's volume of every line together, bucket by bucket. */
 function volumeData(lines: readonly ChartLine[]) {
@@ -61,10 +93,7 @@ export default function HistoricChart({ lines, scale, label }: HistoricChartProp
         priceLineVisible: false,
         // Screenshots and e2e runs compare still frames.
         lastPriceAnimation: LastPriceAnimationMode.Disabled,
-        priceFormat:
-          scale === 'eth'
-            ? { type: 'price', precision: 4, minMove: 0.0001 }
-            : { type: 'custom', formatter: (value: number) => `${value.toFixed(1)}%`, minMove: 0.01 },
+        ...SCALE_OPTIONS[scale],
       });
       added.setData(lineData(line.points, scale));
       return added;
