@@ -55,6 +55,9 @@ export function chartCrosshairTime(time: Time): string {
   return formatDate(time as UTCTimestamp, 'YYYY-MM-DD HH:mm');
 }
 
+/** An ETH series' axis and crosshair labels: 4 decimals, as floors show elsewhere. */
+export const CHART_ETH_FORMAT = { type: 'price', precision: 4, minMove: 0.0001 } as const;
+
 /** Wei as the chart's ETH number, 6 decimals. */
 export function chartEth(wei: string): number {
   return Number(formatEth(wei, 6));

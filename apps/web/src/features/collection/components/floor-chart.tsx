@@ -8,7 +8,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
+import { CHART_ETH_FORMAT, chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
 import { formatDate } from '../../../lib/dates';
 import { formatCount, formatEth } from '../../../lib/format';
 import { EmptyState } from '../../../components/ui/section-panel';
@@ -35,7 +35,7 @@ export default function FloorChart({ points }: FloorChartProps) {
           priceLineVisible: false,
           // Screenshots and e2e runs compare still frames.
           lastPriceAnimation: LastPriceAnimationMode.Disabled,
-          priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
+          priceFormat: CHART_ETH_FORMAT,
         }),
       paintSeries: (floor, colours) => floor.applyOptions({ color: colours.accent }),
     });

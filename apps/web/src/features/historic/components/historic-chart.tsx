@@ -7,7 +7,8 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
+import { CHART_ETH_FORMAT, chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
+import { formatChange } from '../../../lib/format';
 
 export type ChartScale = 'eth' | 'percent';
 export type ChartLine = { address: string; colour: string; points: readonly FloorPoint[] };
@@ -42,14 +43,11 @@ const atLeastPercentSpan: AutoscaleInfoProvider = (base) => {
   return { ...info, priceRange: { minValue: minValue - pad, maxValue: maxValue + pad } };
 };
 
-/** One decimal, as the legend shows it; a value that rounds to zero is 0.0 %, never -0.0 %. */
-const percentLabel = (value: number) => `${(Math.round(value * 10) / 10 || 0).toFixed(1)}%`;
-
 const SCALE_OPTIONS: Record<ChartScale, SeriesPartialOptionsMap['Line']> = {
-  eth: { priceFormat: { type: 'price', precision: 4, minMove: 0.0001 } },
-  // minMove matches the label's decimal, so no two ticks print the same text.
+  eth: { priceFormat: CHART_ETH_FORMAT },
+  // Labelled as the legend writes a change; ticks a tenth of a point apart, so no two of them read the same.
   percent: {
-    priceFormat: { type: 'custom', formatter: percentLabel, minMove: 0.1 },
+    priceFormat: { type: 'custom', formatter: formatChange, minMove: 0.1 },
     autoscaleInfoProvider: atLeastPercentSpan,
   },
 };
