@@ -155,7 +155,7 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.WalletInvalid]: { en: 'Invalid address', zh: '无效的地址' },
   [Status.WalletLimit]: { en: 'Add up to 10', zh: '最多添加 10 个' },
   [Status.WalletDuplicate]: { en: 'This wallet is already on your list.', zh: '该钱包已在列表中。' },
-  [Status.WalletUnknown]: { en: 'This wallet is not on your list.', zh: '该钱包不在您的列表中。' },
+  [Status.WalletUnknown]: { en: 'This wallet is not on your list.', zh: '该钱包不在你的列表中。' },
   [Status.WalletPrimary]: {
     en: 'The wallet you signed in with cannot be removed.',
     zh: '登录所用的钱包不能删除。',
@@ -189,15 +189,15 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     en: 'You can keep up to 50 alerts. Delete one first.',
     zh: '最多保留 50 个提醒，请先删除一个。',
   },
-  [Status.ChatIdRequired]: { en: 'Please input your chat user ID', zh: '请输入您的聊天用户 ID' },
+  [Status.ChatIdRequired]: { en: 'Please input your chat user ID', zh: '请输入你的聊天用户 ID' },
   [Status.ChatIdInvalid]: {
     en: 'A chat user ID is a number of 17 to 20 digits: run /my-id and paste what the bot answers.',
     zh: '聊天用户 ID 是 17 到 20 位数字：请运行 /my-id 并粘贴机器人的回复。',
   },
-  [Status.ChatNotLinked]: { en: 'Save your chat user ID first.', zh: '请先保存您的聊天用户 ID。' },
+  [Status.ChatNotLinked]: { en: 'Save your chat user ID first.', zh: '请先保存你的聊天用户 ID。' },
   [Status.ChatUnreachable]: {
     en: "The bot cannot send you direct messages. Allow DMs from the server's members, then test again.",
-    zh: '机器人无法向您发送私信。请允许服务器成员向您发送私信，然后重新测试。',
+    zh: '机器人无法向你发送私信。请允许服务器成员向你发送私信，然后重新测试。',
   },
   [Status.ChatUnknownUser]: {
     en: 'No chat user has this ID. Run /my-id again and paste what the bot answers.',
@@ -225,18 +225,18 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.TrialCodeEmpty]: { en: 'Enter the trial code', zh: '请输入试用码' },
   [Status.TrialCodeUnknown]: { en: 'This trial code does not exist.', zh: '该试用码不存在。' },
   [Status.TrialCodeUsed]: { en: 'This trial code has already been used.', zh: '该试用码已被使用。' },
-  [Status.TrialExpired]: { en: 'Your trial has expired', zh: '您的试用已过期' },
-  [Status.TrialRunning]: { en: 'Your trial is already running.', zh: '您的试用正在进行中。' },
+  [Status.TrialExpired]: { en: 'Your trial has expired', zh: '你的试用已过期' },
+  [Status.TrialRunning]: { en: 'Your trial is already running.', zh: '你的试用正在进行中。' },
   [Status.AlreadyMember]: {
     en: 'You are already a member: trial codes are for newcomers.',
-    zh: '您已是会员：试用码仅供新用户使用。',
+    zh: '你已是会员：试用码仅供新用户使用。',
   },
   [Status.TrialCodeLimit]: {
     en: 'You have received your 3 trial codes for this month.',
-    zh: '您本月的 3 个试用码已全部领取。',
+    zh: '你本月的 3 个试用码已全部领取。',
   },
   [Status.MembersOnly]: { en: 'Only members receive trial codes.', zh: '只有会员才能领取试用码。' },
-  [Status.TrialEnded]: { en: 'Your test has ended', zh: '您的试用已结束' },
+  [Status.TrialEnded]: { en: 'Your test has ended', zh: '你的试用已结束' },
   [Status.InvitationCodeInvalid]: {
     en: 'An invitation code is 4 to 16 letters or digits.',
     zh: '邀请码由 4 到 16 个字母或数字组成。',
@@ -244,7 +244,7 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.InvitationCodeTaken]: { en: 'This invitation code is taken.', zh: '该邀请码已被占用。' },
   [Status.InvitationCodeUnknown]: { en: 'This invitation code does not exist.', zh: '该邀请码不存在。' },
   [Status.InvitationOwnCode]: { en: 'You cannot use your own invitation code.', zh: '不能使用自己的邀请码。' },
-  [Status.InvitationAlreadyUsed]: { en: 'You have already used an invitation code.', zh: '您已使用过邀请码。' },
+  [Status.InvitationAlreadyUsed]: { en: 'You have already used an invitation code.', zh: '你已使用过邀请码。' },
   [Status.InvitationTooLate]: {
     en: 'Invitation codes count before your first subscription only.',
     zh: '邀请码仅在首次订阅前有效。',
@@ -252,7 +252,7 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.CommunityCodeUnknown]: { en: 'This community code does not exist.', zh: '该社区码不存在。' },
   [Status.CommunityCodeNotForYou]: {
     en: 'Your identity already has its own price.',
-    zh: '您的身份已享有专属价格。',
+    zh: '你的身份已享有专属价格。',
   },
   [Status.CommunityManagersOnly]: {
     en: 'Only community managers have a community code.',

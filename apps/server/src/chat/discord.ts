@@ -81,7 +81,7 @@ const COMMANDS = [
     name: MY_ID_COMMAND,
     type: 1,
     description: 'Your chat user ID, to paste into FloorDesk so alerts can DM you',
-    description_localizations: { 'zh-CN': '您的聊天用户 ID：粘贴到 FloorDesk，提醒即可私信您' },
+    description_localizations: { 'zh-CN': '你的聊天用户 ID：粘贴到 FloorDesk，提醒即可私信你' },
     // Usable in the community server and in a DM with the bot.
     contexts: [0, 1],
   },

@@ -53,11 +53,11 @@ export const chatMessages: Record<Lang, Wording> = {
     },
   },
   zh: {
-    test: (at) => `FloorDesk 测试消息（${when(Math.floor(at.getTime() / 1000), 'f')}）：您的提醒将发送到这里。`,
+    test: (at) => `FloorDesk 测试消息（${when(Math.floor(at.getTime() / 1000), 'f')}）：你的提醒将发送到这里。`,
     firing: (title, firing) => `**${title}**\n${describeZh(firing)}`,
     paused: {
       title: '提醒私信已暂停',
-      body: '聊天机器人无法向您发送私信：您关闭了它的私信。您的提醒已暂停。请允许服务器成员向您发送私信，然后在提醒中点击测试。',
+      body: '聊天机器人无法向你发送私信：你关闭了它的私信。你的提醒已暂停。请允许服务器成员向你发送私信，然后在提醒中点击测试。',
     },
   },
 };

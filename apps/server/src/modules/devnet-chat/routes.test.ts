@@ -78,7 +78,7 @@ describe('the devnet chat calls', () => {
     expect(english.json()).toMatchObject({ status: Status.Ok, data: { reply: expect.stringContaining(person.id) } });
     expect(english.json().data.reply).toMatch(/^Your chat user ID/);
     const chinese = await call('POST', '/api/devnet/chat/my-id', { user_id: person.id }, { 'x-lang': 'zh' });
-    expect(chinese.json().data.reply).toMatch(/^您的聊天用户 ID：/);
+    expect(chinese.json().data.reply).toMatch(/^你的聊天用户 ID：/);
   });
 
   it('lists the DMs the bot sent the person, newest first', async () => {

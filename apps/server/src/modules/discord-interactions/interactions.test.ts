@@ -79,7 +79,7 @@ describe("Discord's interactions endpoint", () => {
     expect(english.json().data.content).toMatch(/^Your chat user ID: 123456789012345678/);
 
     const chinese = await deliver(command('my-id', { locale: 'zh-CN' }));
-    expect(chinese.json().data.content).toContain('您的聊天用户 ID：123456789012345678');
+    expect(chinese.json().data.content).toContain('你的聊天用户 ID：123456789012345678');
   });
 
   it('reads the caller from `user` when the command ran in a DM with the bot', async () => {

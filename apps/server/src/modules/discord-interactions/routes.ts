@@ -46,7 +46,7 @@ const SignatureHeaders = z.looseObject({
 const REPLIES = {
   myId: {
     en: (id: string) => `Your chat user ID: ${id} — paste it into FloorDesk's chat-bot settings.`,
-    zh: (id: string) => `您的聊天用户 ID：${id} —— 请将它粘贴到 FloorDesk 的聊天机器人设置中。`,
+    zh: (id: string) => `你的聊天用户 ID：${id} —— 请将它粘贴到 FloorDesk 的聊天机器人设置中。`,
   },
   unknownCommand: { en: 'Unknown command.', zh: '未知命令。' },
 } as const;

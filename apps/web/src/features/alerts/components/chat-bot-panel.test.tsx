@@ -86,7 +86,7 @@ describe('the chat-bot setup', () => {
     const { fetchSpy } = stubAlertServer({ chat: chatSettings({ chat_id: '', test_time: 0 }) });
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: '保存' }));
-    expect(screen.getByRole('alert').textContent).toBe('请输入您的聊天用户 ID');
+    expect(screen.getByRole('alert').textContent).toBe('请输入你的聊天用户 ID');
     await userEvent.type(screen.getByRole('textbox', { name: '聊天用户 ID' }), '12345');
     expect(screen.getByRole('alert').textContent).toBe(
       '聊天用户 ID 是 17 到 20 位数字：请运行 /my-id 并粘贴机器人的回复。',

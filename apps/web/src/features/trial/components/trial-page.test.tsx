@@ -134,7 +134,7 @@ describe('/activity for someone who is not a member', () => {
     expect(within(standing).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/plans');
     expect(screen.queryByRole('textbox')).toBeNull();
     await act(() => i18n.changeLanguage('zh'));
-    expect(screen.getByRole('status').textContent).toContain('您的试用已过期');
+    expect(screen.getByRole('status').textContent).toContain('你的试用已过期');
   });
 
   it('shows a running trial with its end', async () => {
