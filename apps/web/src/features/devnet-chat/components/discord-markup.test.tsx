@@ -21,6 +21,19 @@ describe('DiscordMarkup', () => {
     expect(container.querySelector('script')).toBeNull();
   });
 
+  it('sets a timestamp flush between its parentheses, with no padding that reads as spaces', () => {
+    const { container } = render(
+      <p>
+        <DiscordMarkup content="FloorDesk test message (<t:1900000000:f>): your alerts will arrive here." />
+      </p>,
+    );
+    const time = container.querySelector('time');
+    expect(container.textContent).toBe(
+      `FloorDesk test message (${formatDate(1_900_000_000, 'YYYY-MM-DD HH:mm')}): your alerts will arrive here.`,
+    );
+    expect(time?.className).not.toMatch(/(^|\s)p[xlr]?-/);
+  });
+
   it('leaves a link to anything but http(s) as text', () => {
     const { container } = render(
       <p>

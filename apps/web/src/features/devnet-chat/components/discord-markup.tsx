@@ -31,7 +31,11 @@ export function DiscordMarkup({ content }: { content: string }): ReactNode[] {
     } else if (unix !== undefined) {
       const seconds = Number(unix);
       nodes.push(
-        <time key={key} dateTime={new Date(seconds * 1000).toISOString()} className="rounded bg-line/40 px-1">
+        <time
+          key={key}
+          dateTime={new Date(seconds * 1000).toISOString()}
+          className="underline decoration-faint decoration-dotted underline-offset-2"
+        >
           {style === 'R' ? fromNow(seconds) : formatDate(seconds, 'YYYY-MM-DD HH:mm')}
         </time>,
       );
