@@ -17,7 +17,7 @@ export function WhatsNewModal({ notes }: { notes: WhatsNewData }) {
       open={open}
       onOpenChange={(next) => !next && close()}
       title={notes.title}
-      description={t('whats_new.version', { code: notes.code })}
+      description={t('whats_new.changes', { count: notes.items.length, code: notes.code })}
       className="max-w-lg"
     >
       <ul className="mt-3 max-h-[60vh] list-disc space-y-1.5 overflow-y-auto pl-5 text-fg marker:text-accent">

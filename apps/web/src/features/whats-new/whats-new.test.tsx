@@ -80,6 +80,14 @@ describe("What's New", () => {
     expect(localStorage.getItem(`hasOpened${VERSION}`)).toBe('1');
   });
 
+  it('gives a subtitle that adds to the title (how many changes) instead of repeating it', async () => {
+    stubServer(ok({ ...NOTES, title: "What's new in FloorDesk 1.4" }));
+    load();
+    const dialog = await screen.findByRole('dialog', { name: "What's new in FloorDesk 1.4" });
+    const subtitle = dialog.getAttribute('aria-describedby');
+    expect(document.getElementById(subtitle ?? '')?.textContent).toBe('2 changes in version 1.4.0');
+  });
+
   it('shows nothing for a build with no notes', async () => {
     const fetchSpy = stubServer(ok({ ...NOTES, items: [] }));
     load();
