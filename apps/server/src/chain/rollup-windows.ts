@@ -22,6 +22,18 @@ export function floorBefore(collection: SQL, before: SQL): SQL {
                order by f.minute desc limit 1)`;
 }
 
+/**
+ * SQL: the floor a window starting at `start` changes from, for every figure that reports a floor change (trending,
+ * the collection page, /historic): the floor at its start, or, when none was recorded before it, the first floor
+ * recorded inside it, so a collection watched for less than the window still shows the change seen so far.
+ */
+export function windowStartFloor(collection: SQL, start: SQL): SQL {
+  return sql`coalesce(${floorBefore(collection, start)},
+                      (select f.floor_wei from collection_stats_1m f
+                        where f.collection = ${collection} and f.minute >= ${start} and f.floor_wei is not null
+                        order by f.minute limit 1))`;
+}
+
 /** Change from the floor at a window's start to the floor now in percent, 2 decimals; null when either is unknown. */
 export function floorChangePercent(start: string | null, now: string | null): number | null {
   if (start === null || now === null || BigInt(start) === 0n) return null;

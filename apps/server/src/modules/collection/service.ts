@@ -32,6 +32,7 @@ import {
   latestTrades,
   rankedCount,
   rollupBuckets,
+  startFloor,
   windowTotals,
 } from './store';
 
@@ -182,6 +183,16 @@ export async function floorPoints(ctx: AppContext, address: string, range: Floor
     list.push({ time: start / 1000, floor, trades: row?.trades ?? 0, volume: row?.volume ?? '0' });
   }
   return list;
+}
+
+/** The change from the floor a window starting at `start` opens with to `floorNow`, as trending and the page measure it. */
+export async function floorChangeSince(
+  ctx: AppContext,
+  address: string,
+  start: Date,
+  floorNow: string | null,
+): Promise<number | null> {
+  return floorChangePercent(await startFloor(ctx.db, address, start), floorNow);
 }
 
 export function collectionHolders(ctx: AppContext, address: string): Promise<Result<HoldersData>> {

@@ -1,7 +1,7 @@
 import type { Marketplace } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
-import { floorBefore } from '../../chain/rollup-windows';
+import { floorBefore, windowStartFloor } from '../../chain/rollup-windows';
 import type { Executor, TimestampsAsText } from '../../db/pool';
 
 export type CollectionInfo = {
@@ -22,7 +22,7 @@ export async function findCollection(db: Executor, address: string): Promise<Col
 
 export type WindowTotals = { minutes: number; trades: number; volume: string; start_floor: string | null };
 
-/** Trades, volume and the floor at the start of each window, from the per-minute rollups up to `upTo`. */
+/** Trades, volume and the floor each window's change starts from, from the per-minute rollups up to `upTo`. */
 export async function windowTotals(
   db: Executor,
   collection: string,
@@ -31,7 +31,7 @@ export async function windowTotals(
 ): Promise<WindowTotals[]> {
   const { rows } = await db.execute<WindowTotals>(sql`
     select w.minutes, coalesce(sum(s.trades), 0)::int as trades, coalesce(sum(s.volume_wei), 0)::text as volume,
-           ${floorBefore(sql`${collection}::text`, sql`w.start`)}::text as start_floor
+           ${windowStartFloor(sql`${collection}::text`, sql`w.start`)}::text as start_floor
       from unnest(${sql.param(windows.map((w) => w.minutes))}::int[],
                   ${sql.param(windows.map((w) => w.start))}::timestamptz[]) as w(minutes, start)
       left join collection_stats_1m s on s.collection = ${collection} and s.minute >= w.start and s.minute <= ${upTo}
@@ -102,6 +102,14 @@ export async function rollupBuckets(
 export async function floorAt(db: Executor, collection: string, before: Date): Promise<string | null> {
   const { rows } = await db.execute<{ floor: string | null }>(
     sql`select ${floorBefore(sql`${collection}::text`, sql`${before}::timestamptz`)}::text as floor`,
+  );
+  return rows[0]?.floor ?? null;
+}
+
+/** The floor a window starting at `start` changes from (`windowStartFloor`). */
+export async function startFloor(db: Executor, collection: string, start: Date): Promise<string | null> {
+  const { rows } = await db.execute<{ floor: string | null }>(
+    sql`select ${windowStartFloor(sql`${collection}::text`, sql`${start}::timestamptz`)}::text as floor`,
   );
   return rows[0]?.floor ?? null;
 }

@@ -1,7 +1,6 @@
 import {
   FLOOR_HISTORY_RANGES,
   type FloorHistoriesData,
-  type FloorPoint,
   HISTORIC_DEFAULT_COLLECTIONS,
   type HistoricRange,
   MARKET_SUMMARY_WINDOW_MINUTES,
@@ -10,11 +9,11 @@ import {
   MINTING_WINDOW_MINUTES,
   type MintingData,
 } from '@floordesk/protocol';
-import { floorChangePercent, windowStartMinute } from '../../chain/rollup-windows';
+import { windowStartMinute } from '../../chain/rollup-windows';
 import type { AppContext } from '../../context';
 import { collectionType, itemCount } from '../../market/collection-fields';
 import { MINUTE_MS, unixSeconds } from '../../time';
-import { collectionCard, floorPoints } from '../collection/service';
+import { collectionCard, floorChangeSince, floorPoints } from '../collection/service';
 import { marketTotals, mintingSince, mostTraded } from './store';
 
 /**
@@ -26,26 +25,22 @@ export async function floorHistories(
   addresses: readonly string[] | undefined,
   range: HistoricRange,
 ): Promise<FloorHistoriesData> {
-  const wanted =
-    addresses ??
-    (await mostTraded(
-      ctx.db,
-      windowStartMinute(ctx.now(), FLOOR_HISTORY_RANGES[range].minutes),
-      HISTORIC_DEFAULT_COLLECTIONS,
-    ));
+  const start = windowStartMinute(ctx.now(), FLOOR_HISTORY_RANGES[range].minutes);
+  const wanted = addresses ?? (await mostTraded(ctx.db, start, HISTORIC_DEFAULT_COLLECTIONS));
   const lines = await Promise.all(
     wanted.map(async (address) => {
       const card = await collectionCard(ctx, address);
       if (!card) return [];
       const list = await floorPoints(ctx, address, range);
       const floor = list.at(-1)?.floor ?? null;
+      const floorChange = await floorChangeSince(ctx, address, start, floor);
       return [
         {
           address,
           name: card.name,
           img: card.image,
           floor,
-          floor_change: floorChangePercent(firstFloor(list), floor),
+          floor_change: floorChange,
           volume: list.reduce((sum, point) => sum + BigInt(point.volume), 0n).toString(),
           list,
         },
@@ -53,11 +48,6 @@ export async function floorHistories(
     }),
   );
   return { range, list: lines.flat() };
-}
-
-/** The floor the range starts from: its first bucket's, or the first one known later in the range. */
-function firstFloor(list: readonly FloorPoint[]): string | null {
-  return list.find((point) => point.floor !== null)?.floor ?? null;
 }
 
 /** /discover: collections minting over the last MINTING_WINDOW_MINUTES, most mints first. */

@@ -1,6 +1,6 @@
 import type { CollectionRow } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
-import { floorBefore, floorChangePercent, roundedPercent, windowStartMinute } from '../../chain/rollup-windows';
+import { floorChangePercent, roundedPercent, windowStartFloor, windowStartMinute } from '../../chain/rollup-windows';
 import { COARSE_SPANS_MINUTES } from '../../chain/rollups';
 import { executePrepared, type Executor } from '../../db/pool';
 import { collectionType, itemCount } from '../../market/collection-fields';
@@ -133,13 +133,13 @@ const ranked = (pieces: PieceLists, filter: RowFilter, limit: number) => {
 
 /**
  * Each ranked collection with what is true `now`: its floor (the cheapest active unexpired listing) and listed
- * count; and the floor when the window opened (`windowStart`, its first minute).
+ * count; and the floor the window's change starts from (`windowStartFloor` of its first minute).
  */
 const rowsQuery = (ranking: SQL, now: Date, windowStart: Date) => sql`
   with ${ranking}
   select r.address, c.name, c.image_url, c.standard, c.total_supply::text as supply, r.trades,
          r.volume::text as volume, l.floor::text as floor, l.listed,
-         ${floorBefore(sql`r.address`, sql`${windowStart}::timestamptz`)}::text as start_floor
+         ${windowStartFloor(sql`r.address`, sql`${windowStart}::timestamptz`)}::text as start_floor
     from ranked r
     left join collections c on c.address = r.address
    cross join lateral (
