@@ -124,10 +124,10 @@ describe('diagnostics page', () => {
     expect(valueOf('Hot collection')).toBe('0x5fb…0aa3');
     expect(valueOf('Last action')).toBe('1s');
     expect([...stat('Actions').children].map((kind) => kind.textContent)).toEqual([
-      'buy 40',
-      'list 120',
-      'mint 300',
-      'sweep 5',
+      'Buy 40',
+      'List 120',
+      'Mint 300',
+      'Sweep 5',
     ]);
   });
 
@@ -136,7 +136,7 @@ describe('diagnostics page', () => {
     renderPage();
 
     const named = within((await screen.findByText('Devnet Apes')).closest('tr')!);
-    for (const text of ['#42', '1.2346', 'opensea', '1249', '2m']) {
+    for (const text of ['#42', '1.2346', 'OpenSea', '1249', '2m']) {
       expect(named.getByText(text)).toBeTruthy();
     }
 
@@ -209,6 +209,16 @@ describe('diagnostics page', () => {
     expect(valueOf('频率')).toBe('30 次/分钟');
     expect(screen.getByText('价格（ETH）')).toBeTruthy();
     expect(screen.getByText('2分')).toBeTruthy();
+    expect(valueOf('操作')).toBe('购买 40挂单 120铸造 300扫货 5');
+    expect(screen.getByText('OpenSea')).toBeTruthy();
+  });
+
+  it('names an action it has no words for as the simulator does', async () => {
+    const simulator = { ...diagnostics().simulator, actions: { list: 3, airdrop: 1 } };
+    serve(async () => answer(diagnostics({ simulator })));
+    renderPage();
+    await screen.findByText('Devnet Apes');
+    expect(valueOf('Actions')).toBe('airdrop 1List 3');
   });
 
   it('reports a failed poll in Chinese', async () => {

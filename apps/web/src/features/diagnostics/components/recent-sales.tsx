@@ -39,7 +39,9 @@ export function RecentSales({ sales, now }: RecentSalesProps) {
                     #{sale.token_id}
                   </td>
                   <td className={`${cell} text-right text-accent`}>{formatEth(sale.price_wei)}</td>
-                  <td className={`${cell} text-muted`}>{sale.marketplace ?? NO_VALUE}</td>
+                  <td className={`${cell} text-muted`}>
+                    {sale.marketplace ? t(`market.marketplace.${sale.marketplace}`) : NO_VALUE}
+                  </td>
                   <td className={`${cell} text-right text-muted`} title={sale.tx_hash}>
                     {sale.block_number}
                   </td>

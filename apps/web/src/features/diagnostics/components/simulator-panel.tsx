@@ -1,5 +1,6 @@
 import { isHexAddress, type SimulatorState } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
+import type en from '../../../locales/en.json';
 import { shortAddress } from '../../../lib/format';
 import { Age } from '../../../components/ui/age';
 import { NO_VALUE } from '../../../lib/format';
@@ -12,13 +13,20 @@ const STATE_TONE: Record<SimulatorState['state'], string> = {
   stopped: 'bg-danger',
 };
 
+type ActionKind = keyof typeof en.diagnostics.simulator.kinds;
+
 type SimulatorPanelProps = { simulator: SimulatorState; now: number };
 
 export function SimulatorPanel({ simulator, now }: SimulatorPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state, bots, rate_per_min, hot_collection, last_action_at } = simulator;
   // Sorted by kind so that no count changes place between polls.
   const actions = Object.entries(simulator.actions).toSorted(([a], [b]) => a.localeCompare(b));
+  // A kind the simulator gained after these words were written is shown as it names it.
+  const actionWords = (kind: string) => {
+    const key = `diagnostics.simulator.kinds.${kind}`;
+    return i18n.exists(key) ? t(key as `diagnostics.simulator.kinds.${ActionKind}`) : kind;
+  };
   // Alone on its row in the two-column layout, so it takes the whole row there.
   return (
     <Panel title={t('diagnostics.simulator.title')} className="sm:col-span-2 xl:col-span-1">
@@ -48,7 +56,7 @@ export function SimulatorPanel({ simulator, now }: SimulatorPanelProps) {
             ? t('diagnostics.simulator.no_actions')
             : actions.map(([kind, count]) => (
                 <span key={kind} className="whitespace-nowrap">
-                  <span className="text-faint">{kind}</span> {count}
+                  <span className="text-faint">{actionWords(kind)}</span> {count}
                 </span>
               ))}
         </Stat>
