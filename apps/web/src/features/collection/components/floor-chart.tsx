@@ -8,7 +8,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART_ETH_FORMAT, chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
+import { chartEth, createVolumeChart, ETH_LINE_OPTIONS, type VolumeChart } from '../../../lib/chart';
 import { formatDate } from '../../../lib/dates';
 import { formatCount, formatEth } from '../../../lib/format';
 import { EmptyState } from '../../../components/ui/section-panel';
@@ -28,14 +28,13 @@ export default function FloorChart({ points }: FloorChartProps) {
 
   useEffect(() => {
     const created = createVolumeChart(container.current!, {
-      priceFormatter: (price: number) => price.toFixed(4),
       series: (api) =>
         api.addSeries(LineSeries, {
           lineWidth: 2,
           priceLineVisible: false,
           // Screenshots and e2e runs compare still frames.
           lastPriceAnimation: LastPriceAnimationMode.Disabled,
-          priceFormat: CHART_ETH_FORMAT,
+          ...ETH_LINE_OPTIONS,
         }),
       paintSeries: (floor, colours) => floor.applyOptions({ color: colours.accent }),
     });

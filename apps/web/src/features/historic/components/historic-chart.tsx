@@ -7,7 +7,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { CHART_ETH_FORMAT, chartEth, createVolumeChart, type VolumeChart } from '../../../lib/chart';
+import { chartEth, createVolumeChart, ETH_LINE_OPTIONS, type VolumeChart } from '../../../lib/chart';
 import { formatChange } from '../../../lib/format';
 
 export type ChartScale = 'eth' | 'percent';
@@ -44,11 +44,13 @@ const atLeastPercentSpan: AutoscaleInfoProvider = (base) => {
 };
 
 const SCALE_OPTIONS: Record<ChartScale, SeriesPartialOptionsMap['Line']> = {
-  eth: { priceFormat: CHART_ETH_FORMAT },
+  eth: ETH_LINE_OPTIONS,
   // Labelled as the legend writes a change; ticks a tenth of a point apart, so no two of them read the same.
   percent: {
     priceFormat: { type: 'custom', formatter: formatChange, minMove: 0.1 },
     autoscaleInfoProvider: atLeastPercentSpan,
+    // The legend shows each line's change; tags of several lines would cover the axis labels.
+    lastValueVisible: false,
   },
 };
 
