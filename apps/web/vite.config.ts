@@ -1,8 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { version as productVersion } from '../../package.json';
 
 const apiServer = 'http://127.0.0.1:8080';
+
+/** The product's one version (src/lib/app-version.ts), chosen as the server chooses the one it reports. */
+export const appVersionDefine = { FLOORDESK_VERSION: JSON.stringify(process.env.BUILD_VERSION || productVersion) };
 
 /**
  * With `modulePreload: false`, index.html still names the chunks the entry imports, so the first page fetches them
@@ -26,6 +30,7 @@ function preloadEntryImports(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadEntryImports()],
+  define: appVersionDefine,
   build: {
     // No preload lists for lazy pages: a page fetches its own imports when it runs (one more round trip on its
     // first visit, about a millisecond on a self-hosted FloorDesk) instead of the first page carrying every page's

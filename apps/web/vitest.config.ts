@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { appVersionDefine } from './vite.config';
 
 export default defineProject({
   plugins: [react()],
+  define: appVersionDefine,
   test: {
     name: 'web',
     environment: 'happy-dom',

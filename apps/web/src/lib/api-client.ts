@@ -19,12 +19,12 @@ import {
 import { showToast } from '../components/ui/toast/toast-store';
 import { sessionStore } from '../stores/session-store';
 import { langOf, settingsStore } from '../stores/settings-store';
+import { APP_VERSION } from './app-version';
 import { i18n } from './i18n';
 import { currentPath, navigateTo } from './navigation';
 import { signInPath } from './redirect';
 import { createErrorReporter, type ErrorReport } from './report-error';
 import { createThrottle } from './throttle';
-import { version as webVersion } from '../../package.json';
 
 /**
  * Statuses that are answers rather than failures: they reach the caller as an ApiError with no notice
@@ -274,7 +274,7 @@ export function createApiClient(deps: ApiClientDeps) {
 export const reportError = createErrorReporter({
   send: (report) => apiClient.call('reportClientError', { body: report, background: true }),
   route: () => window.location.pathname,
-  version: webVersion,
+  version: APP_VERSION,
   now: Date.now,
 });
 
