@@ -40,6 +40,7 @@ import {
   markSettled,
   type SweepOrderRow,
   sweepListings,
+  tokenImages,
 } from './store';
 
 /** A quote request as the endpoint's schema parsed it (addresses and ids lowercased). */
@@ -166,7 +167,7 @@ export async function recordSweep(
     order = marked === 'sent' ? { ...order, status: 'sent', txHash } : await findSweepOrder(ctx.db, id, user);
   }
   if (!order) return refuse(Status.SweepOrderUnknown);
-  return order.txHash === txHash ? ok(orderData(order)) : refuse(Status.SweepTxMismatch);
+  return order.txHash === txHash ? ok(await orderData(ctx, order)) : refuse(Status.SweepTxMismatch);
 }
 
 /** The transaction, mined or pending, once the node has seen it; undefined if it has not within the wait. */
@@ -201,14 +202,14 @@ function isQuotedTransaction(
 export async function settleSweep(ctx: AppContext, user: string, id: string): Promise<Result<SweepOrderData>> {
   const order = await findSweepOrder(ctx.db, id, user);
   if (!order?.txHash) return refuse(Status.SweepOrderUnknown);
-  if (order.status === 'settled') return ok(orderData(order));
+  if (order.status === 'settled') return ok(await orderData(ctx, order));
   const chain = ctx.chain;
   if (!chain) return refuse(Status.ChainUnavailable);
 
   const read = await fromChain(minedTransaction(chain, order.txHash as Hex));
   if (!read.ok) return read;
   const mined = read.value;
-  if (!mined) return ok(orderData(order));
+  if (!mined) return ok(await orderData(ctx, order));
   const { transaction, receipt } = mined;
   if (!isQuotedTransaction(transaction, order, chain)) return refuse(Status.SweepTxMismatch);
   const settled = sweepOutcome(order.items, receipt, {
@@ -217,7 +218,7 @@ export async function settleSweep(ctx: AppContext, user: string, id: string): Pr
     gasLimit: transaction.gas,
   });
   await markSettled(ctx.db, id, { ...settled, at: ctx.now() });
-  return ok(orderData({ ...order, ...settled }));
+  return ok(await orderData(ctx, { ...order, ...settled }));
 }
 
 /** The transaction with its receipt, or undefined while it is not mined (or not yet seen by the node). */
@@ -250,13 +251,29 @@ async function fromChain<T>(work: Promise<T>): Promise<Result<T>> {
   }
 }
 
-/** A sweep as the API reports it: the order's outcome and each item's status become the wire's codes here, only. */
-function orderData(order: Pick<SweepOrderRow, 'id' | 'txHash' | 'outcome' | 'items' | 'spent'>): SweepOrderData {
+/**
+ * A sweep as the API reports it: the order's outcome and each item's status become the wire's codes here, only.
+ * Images are read now, not kept from the quote: a token listed right after its mint gets its metadata while it is
+ * being bought.
+ */
+async function orderData(
+  ctx: Pick<AppContext, 'db'>,
+  order: Pick<SweepOrderRow, 'id' | 'collection' | 'txHash' | 'outcome' | 'items' | 'spent'>,
+): Promise<SweepOrderData> {
+  const images = await tokenImages(
+    ctx.db,
+    order.collection,
+    order.items.map((item) => item.token_id),
+  );
   return {
     id: order.id,
     tx_hash: order.txHash,
     flag: sweepOutcomeCode(order.outcome),
-    items: order.items.map(({ status, ...item }) => ({ ...item, is_buy: sweepItemStatusCode(status) })),
+    items: order.items.map(({ status, ...item }) => ({
+      ...item,
+      img: images.get(item.token_id) ?? item.img,
+      is_buy: sweepItemStatusCode(status),
+    })),
     spent: order.spent,
   };
 }

@@ -106,3 +106,15 @@ export async function markSettled(
     })
     .where(and(eq(sweepOrders.id, id), eq(sweepOrders.status, 'sent')));
 }
+
+/** The images the tokens have now, by token id; tokens without one are absent. */
+export async function tokenImages(
+  db: Executor,
+  collection: string,
+  tokenIds: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows } = await db.execute<{ token_id: string; image_url: string }>(sql`
+    select token_id::text, image_url from tokens
+     where collection = ${collection} and token_id = any(${sql.param(tokenIds)}::numeric[]) and image_url is not null`);
+  return new Map(rows.map((row) => [row.token_id, row.image_url]));
+}

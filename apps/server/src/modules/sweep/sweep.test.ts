@@ -124,6 +124,7 @@ function listSeveral(count: number, { samePrice = false, from = 0 } = {}): Promi
   );
 }
 
+const imageOf = (listing: Listed) => `https://img.example/${listing.tokenId}.svg`;
 const priceOf = (listings: readonly Listed[]) => listings.reduce((sum, listing) => sum + listing.price, 0n);
 
 async function quote(
@@ -275,6 +276,20 @@ describe('a premium buyer sweeping an ERC-721 collection', () => {
     expect(await ownerOf(listings[5]?.tokenId as bigint)).not.toBe(buyer.address);
     // Settled once; later calls answer from the database.
     expect(await settle(sweep.id)).toEqual(settled);
+  });
+
+  it("shows the bought tokens' images once their metadata is in, though the quote had none", async () => {
+    const listings = await listSeveral(2);
+    const sweep = await quoted({ count: 2, max_total: priceOf(listings).toString() });
+    expect(sweep.items.map((item) => item.img)).toEqual([null, null]);
+    // The metadata pass reads the freshly minted tokens while the sweep is on its way.
+    await insertTokens(
+      database().pool,
+      collection.toLowerCase(),
+      listings.map((listing) => ({ id: Number(listing.tokenId), image: imageOf(listing) })),
+    );
+    const { settled } = await buy(sweep);
+    expect(settled.items.map((item) => item.img)).toEqual(listings.map(imageOf));
   });
 
   it('takes one listing per token: a dearer listing of the same token is skipped as a duplicate (5000)', async () => {
