@@ -89,14 +89,17 @@ export async function fillableListings(
   }));
 }
 
-/** How many listings of `collection` are fillable at `now`, and the cheapest one's price (the floor). */
+/**
+ * How many tokens of `collection` have a listing fillable at `now` (a token listed twice, as a lower relist leaves the
+ * higher listing valid, counts once), and the cheapest price (the floor).
+ */
 export async function listedNow(
   db: Executor,
   collection: string,
   now: Date,
 ): Promise<{ listed: number; floor: string | null }> {
   const { rows } = await db.execute<{ listed: number; floor: string | null }>(sql`
-    select count(*)::int as listed, min(l.price_wei)::text as floor from listings l
+    select count(distinct l.token_id)::int as listed, min(l.price_wei)::text as floor from listings l
      where l.collection = ${collection} and ${fillableAt(sql`${now}::timestamptz`, 'l')}`);
   return rows[0] ?? { listed: 0, floor: null };
 }

@@ -106,6 +106,8 @@ describe('GET /api/collection', () => {
     ]);
     await insertListing(pool, STATS, 1, (11n * ETH) / 10n, NOW);
     await insertListing(pool, STATS, 2, (13n * ETH) / 10n, NOW);
+    // A second, dearer listing of token 1 elsewhere: still one token listed.
+    await insertListing(pool, STATS, 1, (12n * ETH) / 10n, NOW, { marketplace: 'blur' });
     // Not fillable now: past its end (the expiry pass has not run yet), cancelled, not started.
     await insertListing(pool, STATS, 3, ETH / 2n, NOW, { endTime: new Date(minute('12:00')) });
     await insertListing(pool, STATS, 3, ETH / 3n, NOW, { status: 'cancelled' });
@@ -125,7 +127,7 @@ describe('GET /api/collection', () => {
     await insertRollup(pool, STATS, minute('12:00'), { trades: 5, volumeWei: 5n * ETH, floorWei: (11n * ETH) / 10n });
   });
 
-  it('describes the collection: supply, holders, fillable listings, listed share and floor', async () => {
+  it('describes the collection: supply, holders, listed tokens (not orders), listed share and floor', async () => {
     expect(await data(`/api/collection?address=${STATS.toUpperCase().replace('0X', '0x')}`)).toMatchObject({
       address: STATS,
       name: 'Stats',
