@@ -1,12 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { version as productVersion } from '../../package.json';
+import rootPackage from '../../package.json' with { type: 'json' };
 
 const apiServer = 'http://127.0.0.1:8080';
 
 /** The product's one version (src/lib/app-version.ts), chosen as the server chooses the one it reports. */
-export const appVersionDefine = { FLOORDESK_VERSION: JSON.stringify(process.env.BUILD_VERSION || productVersion) };
+export const appVersionDefine = { FLOORDESK_VERSION: JSON.stringify(process.env.BUILD_VERSION || rootPackage.version) };
 
 /**
  * With `modulePreload: false`, index.html still names the chunks the entry imports, so the first page fetches them
@@ -38,6 +38,10 @@ export default defineConfig({
     // are still preloaded from index.html (preloadEntryImports).
     modulePreload: false,
     rolldownOptions: {
+      // wagmi/chains re-exports every chain, Tempo's among them, whose salt-mining worker pool imports
+      // node:worker_threads when it runs under Node; none of it reaches the bundle (tree-shaken), but resolving it for
+      // the browser made every build warn. Named external, it is left unresolved, as it is never run here.
+      external: ['node:worker_threads'],
       output: {
         codeSplitting: {
           groups: [

@@ -28,7 +28,7 @@ import { connectMosquitto } from './live/mosquitto-broker';
 import { buildServer } from './http/server';
 import { createGuardedFetch } from './net/guarded-fetch';
 import { submitListing } from './market/listings/submit';
-import { SIMULATOR_OFF } from './modules/diagnostics/service';
+import { SIMULATOR_OFF, watchMarketLive } from './modules/diagnostics/service';
 import { JOBS, TASKS } from './worker/jobs';
 import { startWorker } from './worker/worker';
 
@@ -162,8 +162,16 @@ async function main(): Promise<void> {
     running.push(() => started.stop());
   }
 
-  process.stdout.write(`FloorDesk is running at ${origin}  (API docs: ${origin}/api/docs)\n`);
+  // The address last, where the terminal leaves it; again once the devnet's market has something to show.
   if (devnet) process.stdout.write(`Devnet JSON-RPC for your wallet: ${origin}/rpc  (chain id ${config.chainId})\n`);
+  process.stdout.write(`FloorDesk is running at ${origin}  (API docs: ${origin}/api/docs)\n`);
+  if (devnet && config.simulator.enabled) {
+    const context: AppContext = { config, db: database.db, now: () => new Date(), chain };
+    const marketLive = watchMarketLive(context, ({ listings, sales }) =>
+      process.stdout.write(`The market is live: ${listings} listings, ${sales} sales indexed. Open ${origin}\n`),
+    );
+    running.push(marketLive.stop);
+  }
 }
 
 /** The embedded broker on the API's own port, unless MQTT_URL names an external one. */

@@ -1,5 +1,6 @@
 import type { Diagnostics, Marketplace, SimulatorState } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
+import { startRepeating } from '../../chain/repeat';
 import type { AppContext } from '../../context';
 import { unixSeconds } from '../../time';
 import { onlineUsers } from '../user/service';
@@ -71,4 +72,30 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
       timestamp: unixSeconds(new Date(row.block_time)),
     })),
   };
+}
+
+/** Blocks the indexer may trail the head by while the market counts as live: one being read, one being mined. */
+const LIVE_LAG_BLOCKS = 2;
+
+/** The market a newcomer can use: the indexer has caught up with the chain, and it holds active listings and sales. */
+export function isMarketLive({ lag_blocks, listings, sales }: Diagnostics): boolean {
+  return lag_blocks !== null && lag_blocks <= LIVE_LAG_BLOCKS && listings > 0 && sales > 0;
+}
+
+/**
+ * Reads the diagnostics every `everyMs` until the market is live (isMarketLive), hands them to `onLive` once and
+ * stops looking; `stop()` ends the wait sooner, before the database closes.
+ */
+export function watchMarketLive(
+  ctx: AppContext,
+  onLive: (diagnostics: Diagnostics) => void,
+  everyMs = 2_000,
+): { stop(): Promise<void> } {
+  const watch = startRepeating(async () => {
+    const diagnostics = await readDiagnostics(ctx, SIMULATOR_OFF).catch(() => null);
+    if (diagnostics === null || !isMarketLive(diagnostics)) return;
+    onLive(diagnostics);
+    void watch.stop();
+  }, everyMs);
+  return watch;
 }
