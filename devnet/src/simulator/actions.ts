@@ -30,21 +30,9 @@ import { counterKey, holdingKey, type SimCollection } from './collections';
 import type { ListingBook, SimListing } from './listing-book';
 import type { Market } from './market';
 import { listingOrder, toPostListing } from './orders';
+import { BookShape, listingDuration } from './policy';
 import type { Sender } from './sender';
 import type { ActionKind, SimMarketplace, SimulatedTrade, SimulatorAction, TradeMethod } from './types';
-
-/** How often each action is drawn, in percent; whatever finds nothing to do lists instead. */
-export const ACTION_WEIGHTS: readonly { kind: ActionKind; weight: number }[] = [
-  { kind: 'list', weight: 35 },
-  { kind: 'buy', weight: 22 },
-  { kind: 'sweep', weight: 4 },
-  { kind: 'reprice', weight: 10 },
-  { kind: 'cancel', weight: 7 },
-  { kind: 'transfer', weight: 5 },
-  { kind: 'mint', weight: 8 },
-  { kind: 'counter', weight: 1 },
-  { kind: 'idle', weight: 8 },
-];
 
 const OPENSEA_SHARE = 0.6;
 /**
@@ -57,7 +45,6 @@ const SWEEP_SIZE = [2, 6] as const;
 const CHEAPEST_PICKS = 3;
 const FLOOR_BUYER_SHARE = 0.75;
 const MINUTE_S = 60;
-const HOUR_S = 3_600;
 
 export type TraderContext = {
   client: PublicClient<Transport, Chain>;
@@ -78,6 +65,7 @@ export type TraderContext = {
 
 type Outcome = Omit<SimulatorAction, 'at'>;
 
+/** Whatever finds nothing to do lists instead. */
 export async function runAction(ctx: TraderContext, kind: ActionKind): Promise<Outcome> {
   const outcome = await attempt(ctx, kind);
   if (outcome) return outcome;
@@ -110,10 +98,20 @@ function attempt(ctx: TraderContext, kind: ActionKind): Promise<Outcome | null> 
   }
 }
 
+/** Lists where the book is thinnest, by a holder not yet selling there while the collection has few sellers. */
 async function list(ctx: TraderContext): Promise<Outcome | null> {
-  const collection = ctx.market.pick(ctx.collections.filter((c) => holdersWhoMaySign(ctx, c).length > 0));
+  const shape = bookShape(ctx);
+  const collection = ctx.market.pick(
+    ctx.collections.filter((c) => holdersWhoMaySign(ctx, c).length > 0),
+    (c) => shape.listingWeight(c.slug),
+  );
   if (!collection) return null;
-  const seller = botOf(ctx, ctx.random.pick(holdersWhoMaySign(ctx, collection)));
+  const holders = holdersWhoMaySign(ctx, collection);
+  const newcomers = holders.filter((holder) => !shape.isSelling(collection.slug, holder));
+  const seller = botOf(
+    ctx,
+    ctx.random.pick(shape.wantsNewSeller(collection.slug) && newcomers.length > 0 ? newcomers : holders),
+  );
   const holdings = ctx.view
     .holdingsOf(seller.address, collection.address)
     .filter((h) => !ctx.sender.isClaimed(holdingKey(seller.address, collection.address, h.tokenId)));
@@ -149,7 +147,7 @@ async function reprice(ctx: TraderContext): Promise<Outcome | null> {
 }
 
 async function cancel(ctx: TraderContext): Promise<Outcome | null> {
-  const listing = pickListing(ctx, available(ctx));
+  const listing = pickListing(ctx, bookShape(ctx).takeable(available(ctx)));
   if (!listing) return null;
   const hash = await ctx.sender.send(
     botOf(ctx, listing.seller),
@@ -169,7 +167,7 @@ async function cancel(ctx: TraderContext): Promise<Outcome | null> {
 
 async function buy(ctx: TraderContext): Promise<Outcome | null> {
   const buyer = ctx.random.pick(ctx.bots);
-  const offers = available(ctx).filter((l) => !sameAddress(l.seller, buyer.address));
+  const offers = bookShape(ctx).takeable(available(ctx).filter((l) => !sameAddress(l.seller, buyer.address)));
   const collection = ctx.market.pick(distinctCollections(offers));
   if (!collection) return null;
   const inCollection = byPrice(offers.filter((l) => l.collection.slug === collection.slug));
@@ -215,9 +213,13 @@ async function sweep(ctx: TraderContext): Promise<Outcome | null> {
     if (!floor.some((l) => l.tokenId === listing.tokenId)) floor.push(listing);
     floors.set(listing.collection.slug, floor);
   }
-  const collection = ctx.market.pick(ctx.collections.filter((c) => (floors.get(c.slug)?.length ?? 0) >= SWEEP_SIZE[0]));
+  const shape = bookShape(ctx);
+  const sweepable = new Map([...floors].map(([slug, floor]) => [slug, shape.sweepable(floor, SWEEP_SIZE[1])] as const));
+  const collection = ctx.market.pick(
+    ctx.collections.filter((c) => (sweepable.get(c.slug)?.length ?? 0) >= SWEEP_SIZE[0]),
+  );
   if (!collection) return null;
-  let listings = (floors.get(collection.slug) ?? []).slice(0, ctx.random.int(...SWEEP_SIZE));
+  let listings = (sweepable.get(collection.slug) ?? []).slice(0, ctx.random.int(...SWEEP_SIZE));
   // One retry without the orders Seaport would skip (filled, cancelled, expired), so the trade fills all it sends.
   for (let round = 0; round < 2; round++) {
     const data = encodeFunctionData({
@@ -267,12 +269,17 @@ async function transfer(ctx: TraderContext): Promise<Outcome | null> {
   const collection = ctx.market.pick(ctx.collections.filter((c) => ctx.view.holders(c.address).length > 0));
   if (!collection) return null;
   const from = botOf(ctx, ctx.random.pick(ctx.view.holders(collection.address)));
+  const shape = bookShape(ctx);
   const holdings = ctx.view
     .holdingsOf(from.address, collection.address)
-    .filter((h) => !ctx.sender.isClaimed(holdingKey(from.address, collection.address, h.tokenId)));
+    .filter((h) => !ctx.sender.isClaimed(holdingKey(from.address, collection.address, h.tokenId)))
+    .filter((h) => shape.allowsRemoving([{ collection, seller: from.address, tokenId: h.tokenId }]));
   if (holdings.length === 0) return null;
   const holding = ctx.random.pick(holdings);
-  const to = ctx.random.pick(ctx.bots.filter((bot) => !sameAddress(bot.address, from.address)));
+  // Mostly to a wallet that holds none of the collection yet: it spreads a collection held by few bots.
+  const others = ctx.bots.filter((bot) => !sameAddress(bot.address, from.address));
+  const newcomers = others.filter((bot) => ctx.view.holdingsOf(bot.address, collection.address).length === 0);
+  const to = ctx.random.pick(newcomers.length > 0 && ctx.random.next() < 0.75 ? newcomers : others);
   const data =
     collection.standard === 'erc721'
       ? encodeFunctionData({
@@ -332,8 +339,12 @@ async function mint(ctx: TraderContext): Promise<Outcome | null> {
 
 /** Invalidates all of a bot's listings at once, as wallets' "cancel all" does. */
 async function bumpCounter(ctx: TraderContext): Promise<Outcome | null> {
-  const sellers = available(ctx).map((l) => l.seller);
-  const bot = botOf(ctx, sellers.length > 0 ? ctx.random.pick(sellers) : ctx.random.pick(ctx.bots).address);
+  const listings = available(ctx);
+  const sellers = bookShape(ctx).bumpableSellers(listings);
+  const idle = ctx.bots.filter((bot) => !listings.some((l) => sameAddress(l.seller, bot.address)));
+  const candidates = [...sellers, ...idle.map((bot) => bot.address)];
+  if (candidates.length === 0) return null;
+  const bot = botOf(ctx, ctx.random.pick(candidates));
   if (ctx.sender.isClaimed(counterKey(bot.address))) return null;
   const txHash = await ctx.sender.send(
     bot,
@@ -442,20 +453,19 @@ async function sendTrade(
   return txHash;
 }
 
-/** Mostly hours to a week; one in ten lasts under half an hour, so expiry is seen too. */
-function listingDuration(random: Random): number {
-  if (random.next() < 0.1) return random.int(10 * MINUTE_S, 30 * MINUTE_S);
-  return Math.round(HOUR_S * Math.exp(random.next() * Math.log(7 * 24)));
-}
-
 function randomSalt(random: Random): bigint {
   let salt = 0n;
   for (let i = 0; i < 4; i++) salt = (salt << 32n) | BigInt(random.int(0, 0xffff_ffff));
   return salt;
 }
 
+/** The depth of the book of listings nothing in flight is about to take. */
+export function bookShape(ctx: TraderContext): BookShape {
+  return new BookShape(available(ctx), ctx.collections.length);
+}
+
 /** Listings nothing in flight is about to fill, cancel, move or (by a counter bump) invalidate. */
-function available(ctx: TraderContext): SimListing[] {
+export function available(ctx: TraderContext): SimListing[] {
   return ctx.book
     .available(
       (key) => ctx.sender.isClaimed(key),

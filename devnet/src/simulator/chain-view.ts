@@ -1,5 +1,5 @@
 import { type Address, type Chain, type Hex, type PublicClient, type Transport, parseAbi, zeroAddress } from 'viem';
-import type { SimCollection } from './collections';
+import { getOrCreate, type SimCollection } from './collections';
 
 const EVENTS = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
@@ -147,13 +147,4 @@ export class ChainView {
 
 function isSeaport(address: Address, seaport: Address): boolean {
   return address.toLowerCase() === seaport.toLowerCase();
-}
-
-function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = create();
-    map.set(key, value);
-  }
-  return value;
 }

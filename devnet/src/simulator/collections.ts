@@ -27,3 +27,12 @@ export function holdingKey(owner: Address, collection: Address, tokenId: bigint)
 export function counterKey(owner: Address): string {
   return `${owner.toLowerCase()}:counter`;
 }
+
+export function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = create();
+    map.set(key, value);
+  }
+  return value;
+}

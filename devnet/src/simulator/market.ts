@@ -51,11 +51,15 @@ export class Market {
     return this.hot?.slug ?? null;
   }
 
-  /** A collection picked with the hot one weighted up; `null` if none qualifies. */
-  pick(candidates: readonly SimCollection[]): SimCollection | null {
+  /** A collection picked with the hot one weighted up, and by `factor` besides; `null` if none qualifies. */
+  pick(
+    candidates: readonly SimCollection[],
+    factor: (collection: SimCollection) => number = () => 1,
+  ): SimCollection | null {
     if (candidates.length === 0) return null;
-    return this.random.weighted(candidates.map((collection) => ({ collection, weight: this.weight(collection) })))
-      .collection;
+    return this.random.weighted(
+      candidates.map((collection) => ({ collection, weight: this.weight(collection) * factor(collection) })),
+    ).collection;
   }
 
   weight(collection: SimCollection): number {

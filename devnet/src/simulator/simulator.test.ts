@@ -2,8 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { orderFromJson, receiptOf, SEAPORT_ORDER_TYPES, seaportDomain, seaportOrderHash } from '@floordesk/contracts';
-import { DEVNET_CHAIN_ID, type PostListingRequest } from '@floordesk/protocol';
+import {
+  orderFromJson,
+  receiptOf,
+  SEAPORT_ABI,
+  SEAPORT_ORDER_TYPES,
+  seaportDomain,
+  seaportOrderHash,
+} from '@floordesk/contracts';
+import { DEVNET_CHAIN_ID, type PostListingRequest, type SimulatorState } from '@floordesk/protocol';
 import {
   createPublicClient,
   type Hex,
@@ -19,7 +26,8 @@ import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COLLECTIONS } from '../catalog';
 import { type Devnet, rpc, startDevnet } from '../devnet';
-import { DEVNET_ERC721_ABI, ETH_USD_FEED_ABI } from '../devnet-abi';
+import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI, ETH_USD_FEED_ABI } from '../devnet-abi';
+import { BOOK_DEPTH } from './policy';
 import {
   type SimulatedTrade,
   type Simulator,
@@ -67,6 +75,7 @@ function chain() {
 describe('sixty seeded actions', () => {
   const listings: PostListingRequest[] = [];
   let simulator: Simulator;
+  let opening: SimulatorState['actions'];
   let actions: SimulatorAction[];
   let trades: readonly SimulatedTrade[];
   const receipts = new Map<Hex, TransactionReceipt>();
@@ -78,6 +87,10 @@ describe('sixty seeded actions', () => {
         listings.push(listing);
       },
     });
+    // Zero steps wait for the opening listings.
+    await simulator.step(0);
+    opening = simulator.state().actions;
+    listings.length = 0;
     actions = await simulator.step(60);
     trades = simulator.trades();
     for (const trade of trades) {
@@ -215,9 +228,75 @@ describe('sixty seeded actions', () => {
     const acted = actions.filter((action) => action.outcome === 'done' && action.kind !== 'idle').length;
     const counted = Object.entries(state.actions)
       .filter(([kind]) => kind !== 'error' && kind !== 'refused')
-      .reduce((sum, [, count]) => sum + count, 0);
+      .reduce((sum, [kind, count]) => sum + count - (opening[kind] ?? 0), 0);
     expect(counted).toBe(acted);
     expect(state.actions.error ?? 0).toBe(0);
+  });
+});
+
+describe('a living book', () => {
+  it('keeps every collection listed by three sellers and the book near its opening depth as it trades', async () => {
+    const simulator = simulate({ seed: 'living book' });
+    try {
+      await simulator.step(0);
+      const opening = simulator.listings().length;
+      expect(opening).toBeGreaterThanOrEqual(BOOK_DEPTH.target * devnet.manifest.collections.length);
+      await simulator.step(240);
+      expect(simulator.trades().filter((trade) => trade.status === 'success').length).toBeGreaterThan(30);
+      await mined();
+      // One more look at the chain settles the last trades and forgets what they filled.
+      await simulator.step(1);
+      const book = simulator.listings();
+      expect(book.length).toBeGreaterThanOrEqual(0.8 * opening);
+      const thinnest = devnet.manifest.collections.map((collection) => {
+        const listed = book.filter((listing) => listing.collection.slug === collection.slug);
+        return {
+          tokens: new Set(listed.map((l) => `${l.seller}:${l.tokenId}`)).size,
+          sellers: new Set(listed.map((l) => l.seller)).size,
+        };
+      });
+      expect(Math.min(...thinnest.map((c) => c.tokens))).toBeGreaterThanOrEqual(BOOK_DEPTH.floorTokens);
+      expect(Math.min(...thinnest.map((c) => c.sellers))).toBeGreaterThanOrEqual(BOOK_DEPTH.floorSellers);
+      // Each is fillable on chain: its seller holds the token, and Seaport has it neither filled nor cancelled.
+      const client = chain();
+      const { seaport } = devnet.manifest;
+      for (const listing of book) {
+        const [, isCancelled, totalFilled] = await client.readContract({
+          address: seaport,
+          abi: SEAPORT_ABI,
+          functionName: 'getOrderStatus',
+          args: [listing.orderHash],
+        });
+        expect({ isCancelled, totalFilled }).toEqual({ isCancelled: false, totalFilled: 0n });
+        const counter = await client.readContract({
+          address: seaport,
+          abi: SEAPORT_ABI,
+          functionName: 'getCounter',
+          args: [listing.seller],
+        });
+        expect(listing.order.counter).toBe(counter);
+        const held =
+          listing.collection.standard === 'erc721'
+            ? isAddressEqual(
+                await client.readContract({
+                  address: listing.collection.address,
+                  abi: OWNER_OF_ABI,
+                  functionName: 'ownerOf',
+                  args: [listing.tokenId],
+                }),
+                listing.seller,
+              )
+            : (await client.readContract({
+                address: listing.collection.address,
+                abi: DEVNET_ERC1155_ABI,
+                functionName: 'balanceOf',
+                args: [listing.seller, listing.tokenId],
+              })) >= listing.amount;
+        expect(held).toBe(true);
+      }
+    } finally {
+      await simulator.stop();
+    }
   });
 });
 

@@ -6,16 +6,18 @@ import { foundry } from 'viem/chains';
 import { ACCOUNT_PLAN, botAccounts, devnetAccount } from '../accounts';
 import type { DevnetManifest } from '../deploy';
 import { seededRandom } from '../random';
-import { ACTION_WEIGHTS, runAction, type TraderContext } from './actions';
+import { available, bookShape, runAction, type TraderContext } from './actions';
 import { ChainView } from './chain-view';
 import { Chores } from './chores';
 import { simCollections } from './collections';
-import { ListingBook } from './listing-book';
+import { ListingBook, type SimListing } from './listing-book';
 import { Market } from './market';
+import { BOOK_DEPTH } from './policy';
 import { Sender } from './sender';
 import type { ActionKind, SimulatedTrade, SimulatorAction } from './types';
 
 export type { ActionKind, SimMarketplace, SimulatedTrade, SimulatorAction, TradeMethod, TradeStatus } from './types';
+export type { SimListing } from './listing-book';
 
 export type SimulatorOptions = {
   rpcUrl: string;
@@ -24,7 +26,10 @@ export type SimulatorOptions = {
   postListing: (listing: PostListingRequest) => Promise<void>;
   /** Target trader actions per minute; 0 runs no timer, only `step` (tests). */
   ratePerMinute: number;
-  /** Listings posted at start before the timed trading (default 150); `step` never posts them. */
+  /**
+   * At most this many listings are posted at start, before any other action (default: as many as it takes every
+   * collection to reach its target depth).
+   */
   openingListings?: number;
   /** Makes the choices reproducible (tests). */
   seed?: string;
@@ -40,6 +45,8 @@ export type Simulator = {
   step(n: number): Promise<SimulatorAction[]>;
   /** Every buy and sweep it sent, with the orders it meant to fill and their prices. */
   trades(): readonly SimulatedTrade[];
+  /** Its listings that Seaport would fill as of its last look at the chain, less those a trade in flight takes. */
+  listings(): readonly SimListing[];
 };
 
 /** Bounds memory on a devnet left running for days. */
@@ -48,11 +55,9 @@ const RETRY_START_MS = 5_000;
 
 /**
  * Starts the devnet market: 20 trader bots that list, buy, sweep, reprice, cancel, transfer and mint, with one
- * collection hot at a time; plus the deployer's reveal and ETH/USD feed. Devnet only.
+ * collection hot at a time, keeping every collection's book near its target depth (policy.ts); plus the deployer's
+ * reveal and ETH/USD feed. Devnet only.
  */
-/** Listings the bots post when the simulator starts, before the timed trading. */
-const OPENING_LISTINGS = 150;
-
 export function startSimulator(options: SimulatorOptions): Simulator {
   const now = options.now ?? (() => new Date());
   const nowMs = () => now().getTime();
@@ -133,7 +138,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     () => {
       if (status !== 'starting') return;
       status = 'running';
-      if (options.ratePerMinute > 0) void exclusive(openBook).finally(schedule);
+      void exclusive(openBook).finally(schedule);
     },
     () => {},
   );
@@ -151,11 +156,14 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   }
 
   /**
-   * A market opens with depth: before trading at its pace, the bots list a batch of their holdings, so the floor,
-   * listing rates and sweeps have something to work with from the first minute.
+   * A market opens with depth: before trading at its pace (or the first `step`), the bots list their holdings up to
+   * the target depth, so the floor, listing rates and sweeps have something to work with from the first minute.
    */
   async function openBook(): Promise<void> {
-    for (let i = 0; i < (options.openingListings ?? OPENING_LISTINGS) && !abort.signal.aborted; i++) await tick('list');
+    const target = BOOK_DEPTH.target * collections.length;
+    // Twice the target bounds the opening when the order book refuses listings.
+    const most = options.openingListings ?? 2 * target;
+    for (let i = 0; i < most && bookShape(ctx).total < target && !abort.signal.aborted; i++) await tick('list');
   }
 
   async function tick(forced?: ActionKind): Promise<SimulatorAction> {
@@ -172,7 +180,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       await chores
         .run(at.getTime())
         .catch((error: unknown) => log('simulator: chore failed', { error: message(error) }));
-      kind = forced ?? random.weighted(ACTION_WEIGHTS).kind;
+      kind = forced ?? random.weighted(bookShape(ctx).actionWeights()).kind;
       action = { ...(await runAction(ctx, kind)), at: at.toISOString() };
     } catch (error) {
       action = {
@@ -227,6 +235,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       await queue;
     },
     async step(n) {
+      // Resumes after `ready`'s first callback, which queued the opening: the steps run after it.
       await ready;
       return exclusive(async () => {
         const actions: SimulatorAction[] = [];
@@ -235,6 +244,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       });
     },
     trades: () => trades.map((trade) => ({ ...trade, orders: [...trade.orders] })),
+    listings: () => available(ctx),
   };
 }
 
