@@ -31,7 +31,7 @@ import { ACCOUNT_PLAN, botAccounts, devnetAccount } from './accounts';
 import { COLLECTIONS, type CollectionSpec, PREMINT_CHUNK } from './catalog';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from './devnet-abi';
 import { type DevnetEns, deployEns } from './ens';
-import { FLIP_HISTORY, writeFlipHistory } from './flip-history';
+import { FLIP_HISTORY, type HistoryListing, writeFlipHistory } from './flip-history';
 import { hiddenMetadataUri, metadataBaseUri } from './metadata';
 
 /** What the deploy produced; the server reads its addresses as the devnet's row of the per-chain table. */
@@ -60,6 +60,8 @@ export type DevnetManifest = {
     soduswap: { feeRecipient: Address; feeBps: number };
   };
   collections: Array<{ slug: string; address: Address; standard: CollectionSpec['standard'] }>;
+  /** The listings of the month of trading written before the devnet opened (flip-history.ts). */
+  listingHistory: HistoryListing[];
 };
 
 /** OpenSea's real fee recipient; the devnet's second Seaport marketplace has its own. */
@@ -202,7 +204,7 @@ export async function deployDevnet(options: {
   }
 
   options.onProgress?.('Writing a month of trading history…');
-  await writeFlipHistory({
+  const listingHistory = await writeFlipHistory({
     chain,
     test,
     wallet,
@@ -234,6 +236,7 @@ export async function deployDevnet(options: {
     ens,
     marketplaces: MARKETPLACES,
     collections,
+    listingHistory,
   };
 }
 

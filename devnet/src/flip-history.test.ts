@@ -97,6 +97,22 @@ describe('the deploy’s month of flips', () => {
     expect(Math.max(...saleTimes) - Math.min(...saleTimes)).toBeGreaterThan(25 * DAY_S);
   });
 
+  it('records a book under every traded collection from the history’s first day until its last batch is sold', () => {
+    const history = devnet.manifest.listingHistory;
+    const collections = [...new Set(history.map((listing) => listing.collection))];
+    expect(collections).toHaveLength(FLIP_HISTORY.collections);
+    const historyStart = startedAt - FLIP_HISTORY.spanMs / 1000;
+    for (const collection of collections) {
+      const listings = history.filter((listing) => listing.collection === collection);
+      const lastSale = Math.max(...listings.map((listing) => listing.endedAt));
+      expect(Math.min(...listings.map((listing) => listing.listedAt))).toBeLessThan(historyStart + DAY_S);
+      // Every moment up to the last sale has an open listing: a floor.
+      for (let t = Math.min(...listings.map((l) => l.listedAt)); t < lastSale; t += 3_600) {
+        expect(listings.some((listing) => listing.listedAt <= t && listing.endedAt > t)).toBe(true);
+      }
+    }
+  });
+
   it('returns the chain to the present: the head and the first person’s subscription are at the wall clock', async () => {
     const client = createPublicClient({ chain: foundry, transport: http(devnet.rpcUrl) });
     const receipt = await client.getTransactionReceipt({ hash: devnet.manifest.subscriptions.devnetPayment });

@@ -63,10 +63,18 @@ export type FlipHistoryContext = {
 };
 
 /**
+ * A listing of the history as a marketplace reports its past listings: listed at `listedAt` and filled at `endedAt`
+ * (Unix seconds). FloorDesk's order book was not running then, so this is how it learns the floors of the month.
+ */
+export type HistoryListing = { collection: Address; priceWei: string; listedAt: number; endedAt: number };
+
+/**
  * Writes the history: in each collection, every flipper sweeps a batch from a premint holder, then a
  * buyer sweeps the flipper's listings of that batch. Each sweep gets its own block time, spread evenly over the span.
+ * The premint holders list every batch when the history starts, and a flipper lists its batch as soon as it bought
+ * it, so each traded collection has a book, and a floor, from the history's first day. Returns those listings.
  */
-export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<void> {
+export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<HistoryListing[]> {
   const traded = ctx.collections
     .filter((collection) => collection.spec.standard === 'erc721' && collection.spec.premint >= 2 * PREMINT_CHUNK)
     .slice(0, FLIP_HISTORY.collections);
@@ -77,13 +85,15 @@ export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<void> {
   }));
   const sweeps = traded.length * flippers.length * 2;
   const stepMs = Math.floor(FLIP_HISTORY.spanMs / sweeps);
-  let at = ctx.endMs - FLIP_HISTORY.spanMs;
+  const startMs = ctx.endMs - FLIP_HISTORY.spanMs;
+  let at = startMs;
   let buyerTurn = 0;
+  const listings: HistoryListing[] = [];
   // The next unsold premint token per collection and chunk holder.
   const nextToken = new Map<string, number>();
 
   for (const [round, collection] of traded.entries()) {
-    const marketplace = round % 2 === 0 ? 'opensea' : 'soduswap';
+    const marketplace: 'opensea' | 'soduswap' = round % 2 === 0 ? 'opensea' : 'soduswap';
     const reference = (collection.spec.mintPriceWei * REFERENCE_PERCENT) / 100n;
     const batches = [];
     for (const [index, flipper] of flippers.entries()) {
@@ -95,23 +105,29 @@ export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<void> {
       const tokenIds = Array.from({ length: FLIP_HISTORY.batch }, (_, i) => BigInt(first + i));
       at += stepMs;
       const buyPrices = tokenIds.map(() => share(reference, flipper.skill.buy));
-      await sweep(ctx, at, { seller, buyer: flipper.account, collection, marketplace, tokenIds, prices: buyPrices });
-      batches.push({ flipper, tokenIds });
+      const buy = { seller, buyer: flipper.account, collection, marketplace, tokenIds, prices: buyPrices };
+      listings.push(...(await sweep(ctx, { listedMs: startMs, filledMs: at }, buy)));
+      batches.push({ flipper, tokenIds, boughtMs: at });
     }
-    for (const { flipper, tokenIds } of batches) {
+    for (const { flipper, tokenIds, boughtMs } of batches) {
       const buyer = bot(ctx, FLIP_HISTORY.buyers[buyerTurn++ % FLIP_HISTORY.buyers.length] as number);
       at += stepMs;
       const { skill } = flipper;
       const sellPrices = tokenIds.map((_, i) => share(reference, i < skill.wins ? skill.win : skill.loss));
-      await sweep(ctx, at, { seller: flipper.account, buyer, collection, marketplace, tokenIds, prices: sellPrices });
+      const sell = { seller: flipper.account, buyer, collection, marketplace, tokenIds, prices: sellPrices };
+      listings.push(...(await sweep(ctx, { listedMs: boughtMs, filledMs: at }, sell)));
     }
   }
+  return listings;
 }
 
-/** `seller` lists the tokens at `prices` and `buyer` fills them all in one transaction mined at `atMs`. */
+/**
+ * `seller` lists the tokens at `prices` from `listedMs` and `buyer` fills them all in one transaction mined at
+ * `filledMs`; returns the listings.
+ */
 async function sweep(
   ctx: FlipHistoryContext,
-  atMs: number,
+  { listedMs, filledMs }: { listedMs: number; filledMs: number },
   trade: {
     seller: LocalAccount;
     buyer: LocalAccount;
@@ -120,8 +136,9 @@ async function sweep(
     tokenIds: bigint[];
     prices: bigint[];
   },
-): Promise<void> {
-  const at = BigInt(Math.floor(atMs / 1000));
+): Promise<HistoryListing[]> {
+  const at = BigInt(Math.floor(filledMs / 1000));
+  const listedAt = BigInt(Math.floor(listedMs / 1000));
   const fees = ctx.marketplaces[trade.marketplace];
   const orders: SignedOrder[] = [];
   for (const [i, tokenId] of trade.tokenIds.entries()) {
@@ -141,7 +158,7 @@ async function sweep(
         feeBps: fees.feeBps,
       },
       royaltyRecipient: ctx.royaltyRecipient,
-      startTime: at - 3600n,
+      startTime: listedAt,
       endTime: at + 7n * 86_400n,
       salt: at * 1000n + BigInt(i),
       // Nobody cancels during the deploy: every counter is still 0.
@@ -167,6 +184,12 @@ async function sweep(
   });
   const receipt = await receiptOf(ctx.chain, hash);
   if (receipt.status !== 'success') throw new Error(`flip history sweep ${hash} reverted`);
+  return trade.prices.map((price) => ({
+    collection: trade.collection.address,
+    priceWei: price.toString(),
+    listedAt: Number(listedAt),
+    endedAt: Number(at),
+  }));
 }
 
 function share(reference: bigint, percent: number): bigint {

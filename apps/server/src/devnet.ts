@@ -40,6 +40,7 @@ import { type ChainAccess, createChainClient } from './chain/client';
 import { type Config, ConfigError } from './config';
 import type { TokenRef } from './modules/collection/flags';
 import type { CalendarEvent } from './modules/calendar/store';
+import type { PastListing } from './market/listings/listing-history';
 import type { DevnetAssets } from './modules/devnet-assets/routes';
 import { INTERACTIONS_PATH } from './modules/discord-interactions/routes';
 
@@ -51,6 +52,8 @@ export type ServerDevnet = {
   calendar: readonly CalendarEvent[];
   /** The tokens marketplaces reported (stolen, suspicious): the worker flags them once indexed. */
   reported: readonly TokenRef[];
+  /** The listings of the month of trading before the devnet opened: the order book's floors over that month. */
+  listingHistory: readonly PastListing[];
   /** The token metadata and images the collections' URIs point at, served by the API. */
   assets: DevnetAssets;
   /**
@@ -106,6 +109,7 @@ export async function startServerDevnet(config: Config, onProgress: (message: st
     rpcUrl,
     calendar: devnetCalendar(manifest, origin),
     reported: reportedTokens(manifest),
+    listingHistory: manifest.listingHistory,
     assets: devnetAssets(origin),
     chat,
     startSimulator: (options) => startSimulator({ rpcUrl, manifest, ...options }),

@@ -27,6 +27,7 @@ import { embeddedBrokerUrl, startEmbeddedBroker } from './live/embedded-broker';
 import { connectMosquitto } from './live/mosquitto-broker';
 import { buildServer } from './http/server';
 import { createGuardedFetch } from './net/guarded-fetch';
+import { importListingHistory } from './market/listings/listing-history';
 import { submitListing } from './market/listings/submit';
 import { SIMULATOR_OFF, watchMarketLive } from './modules/diagnostics/service';
 import { JOBS, TASKS } from './worker/jobs';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     running.push(devnet.stop);
     chain = devnet.chain;
     await upsertCalendarEvents(database.db, devnet.calendar);
+    await importListingHistory(database.db, devnet.listingHistory);
     for (const promotion of devnetPromotions(new Date())) await writePromotion(database.db, promotion);
   } else {
     chain = await openChain(config.rpcUrl, config.chainId, config.subscriptions.contract);
