@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ALERT_TYPES } from './alert-rules';
 import { fieldRuleMessages } from './primitives';
 
 /** Text a person typed in one line: no control characters (PostgreSQL cannot even store a NUL). */
@@ -78,17 +77,17 @@ export const AlertIdRequest = z.object({ id: z.number().int().positive() });
 export type AlertIdRequest = z.infer<typeof AlertIdRequest>;
 export const AlertSavedData = z.object({ id: z.number().int() });
 
-/** A row of the list (the original app's alert list item), newest first. */
-export const AlertListItem = z.object({
-  id: z.number().int(),
-  type: z.union(ALERT_TYPES.map((type) => z.literal(type))),
-  title: z.string(),
-  /** Unix seconds. */
-  create_time: z.number().int(),
-  /** The family's label in the caller's language. */
-  txt: z.string(),
-  enabled: z.boolean(),
-});
+/**
+ * A row of the list (the original app's alert list item), newest first: the whole alert, so that a row can show the
+ * collection and the trigger it watches.
+ */
+export const AlertListItem = z.intersection(
+  AlertDetail,
+  z.object({
+    /** The family's label in the caller's language. */
+    txt: z.string(),
+  }),
+);
 export type AlertListItem = z.infer<typeof AlertListItem>;
 export const AlertListData = z.object({ list: z.array(AlertListItem), limit: z.number().int() });
 export type AlertListData = z.infer<typeof AlertListData>;

@@ -152,6 +152,22 @@ describe("a user's alerts", () => {
     expect((await call(server.aliceHeaders, 'GET', `/api/alerts/detail?id=${id}`)).status).toBe(Status.AlertNotFound);
   });
 
+  it("are listed with what each watches: the collection's name and image, and the trigger", async () => {
+    const watched = '0x00000000000000000000000000000000000a1e58';
+    await insertCollection(database().pool, watched, { name: 'Watched Cats', imageUrl: 'https://img.test/cats.png' });
+    const alert = floorAlert(['0.2'], { title: 'Cats', address: watched });
+    const { id } = (await call(server.aliceHeaders, 'POST', '/api/alerts', alert)).data as { id: number };
+    const { list } = (await call(server.aliceHeaders, 'GET', '/api/alerts')).data as { list: Array<{ id: number }> };
+    expect(list.find((item) => item.id === id)).toMatchObject({
+      address: watched,
+      coll_name: 'Watched Cats',
+      coll_img: 'https://img.test/cats.png',
+      price_list: ['0.2'],
+      dm_limit: 10,
+    });
+    await call(server.aliceHeaders, 'POST', '/api/alerts/delete', { id });
+  });
+
   it('are capped at 50, even when many are created at once', async () => {
     const { rows } = await database().pool.query('select count(*)::int as n from alerts where user_address = $1', [
       alice.address.toLowerCase(),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ALERT_FAMILY_LABELS,
   ALERT_LIMITS,
+  type AlertDetail,
   type AlertDetailData,
   type AlertInput,
   type AlertListData,
@@ -25,6 +26,7 @@ import { lockUser } from '../user/service';
 import { sendOverChat } from './chat';
 import { chatMessages } from './messages';
 import {
+  type AlertRow,
   type AlertValues,
   chatLink,
   countAlerts,
@@ -40,14 +42,14 @@ import {
 
 export async function alertList(ctx: AppContext, user: string, lang: Lang): Promise<AlertListData> {
   const rows = await userAlerts(ctx.db, user);
+  const collections = [...new Set(rows.flatMap((row) => (row.collection ? [row.collection] : [])))];
+  const cards = new Map(
+    await Promise.all(collections.map(async (address) => [address, await collectionCard(ctx, address)] as const)),
+  );
   return {
     list: rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      title: row.title,
-      create_time: unixSeconds(row.createdAt),
+      ...alertInfo(row, row.collection ? cards.get(row.collection) : undefined),
       txt: ALERT_FAMILY_LABELS[alertFamily(row.type)][lang],
-      enabled: row.enabled,
     })),
     limit: ALERT_LIMITS.perUser,
   };
@@ -58,18 +60,21 @@ export async function alertDetail(ctx: AppContext, user: string, id: number): Pr
   const row = await userAlert(ctx.db, user, id);
   if (!row) return refuse(Status.AlertNotFound);
   const card = row.collection ? await collectionCard(ctx, row.collection) : undefined;
-  return ok({
-    info: {
-      ...row.rule,
-      id: row.id,
-      title: row.title,
-      enabled: row.enabled,
-      dm_limit: row.dmLimit,
-      coll_name: card?.name ?? null,
-      coll_img: card?.image ?? null,
-      create_time: unixSeconds(row.createdAt),
-    } as AlertDetailData['info'],
-  });
+  return ok({ info: alertInfo(row, card) });
+}
+
+/** An alert as the list and the form read it, with its collection's name and image when it watches one. */
+function alertInfo(row: AlertRow, card: { name: string | null; image: string | null } | undefined): AlertDetail {
+  return {
+    ...row.rule,
+    id: row.id,
+    title: row.title,
+    enabled: row.enabled,
+    dm_limit: row.dmLimit,
+    coll_name: card?.name ?? null,
+    coll_img: card?.image ?? null,
+    create_time: unixSeconds(row.createdAt),
+  } as AlertDetail;
 }
 
 /**

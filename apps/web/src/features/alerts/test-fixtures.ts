@@ -66,14 +66,7 @@ export function trendingAlert(overrides: Partial<AlertDetail> = {}): AlertDetail
 }
 
 function listItemOf(alert: AlertDetail): AlertListItem {
-  return {
-    id: alert.id,
-    type: alert.type,
-    title: alert.title,
-    create_time: alert.create_time,
-    txt: ALERT_FAMILY_LABELS[alertFamily(alert.type)].en,
-    enabled: alert.enabled,
-  };
+  return { ...alert, txt: ALERT_FAMILY_LABELS[alertFamily(alert.type)].en };
 }
 
 export type AlertServer = {

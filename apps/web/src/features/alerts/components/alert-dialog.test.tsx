@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import type { AlertDetail } from '@floordesk/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../stores/session-store';
@@ -77,6 +78,35 @@ describe('the alert dialog', () => {
     expect(within(rows[1]!).getByTestId('alert-family').textContent).toBe('Trending');
     expect(within(rows[0]!).queryByText('Off')).toBeNull();
     expect(within(rows[1]!).getByText('Off')).toBeTruthy();
+  });
+
+  it('shows on each row what the alert watches: its collection and its trigger', async () => {
+    signIn();
+    const wallets = trendingAlert({
+      type: 201,
+      id: 4,
+      qb_address2: [
+        { address: PUNKS, nickname: 'Pranksy' },
+        { address: '0x00000000000000000000000000000000000000b2', nickname: '' },
+      ],
+    } as Partial<AlertDetail>);
+    const reminder = trendingAlert({
+      type: 401,
+      id: 5,
+      custom_time_value: 1_764_500_000,
+      lead_minutes: 30,
+    } as Partial<AlertDetail>);
+    stubAlertServer({ alerts: [floorAlert(), trendingAlert(), wallets, reminder] });
+    renderDialog();
+    const rows = await screen.findAllByTestId('alert-row');
+    const watched = (row: HTMLElement) => within(row).getByTestId('alert-watch').textContent;
+    expect(watched(rows[0]!)).toBe('CryptoPunks · Floor crosses 40 or 45.5 ETH');
+    expect(watched(rows[1]!)).toBe('Your watchlist · 25+ trades in 15 min');
+    expect(watched(rows[2]!)).toBe('Pranksy, 0x000…00b2 · Buys, sells or mints');
+    expect(watched(rows[3]!)).toBe(`${localDateTime(1_764_500_000).slice(0, 16)} · DM 30 min before`);
+
+    await act(() => i18n.changeLanguage('zh'));
+    expect(watched(screen.getAllByTestId('alert-row')[1]!)).toBe('你的关注列表 · 15 分钟内成交 25 笔及以上');
   });
 
   it('deletes an alert only after OK, then reloads the list and shows what the server said', async () => {

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDate } from '../../../lib/dates';
 import { shownTitle } from '../alert-draft';
 import { successText, useAlertList, useDeleteAlert, useFetchAlertDetail } from '../api';
+import { AlertWatch } from './alert-watch';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 
 type AlertListProps = {
@@ -78,6 +79,7 @@ export function AlertList({ onOpen, onDeleted }: AlertListProps) {
                   <span className="min-w-0 truncate">{shownTitle(item.title)}</span>
                   {opening === item.id && <LoaderCircle size={12} className="shrink-0 animate-spin" aria-hidden />}
                 </button>
+                <AlertWatch alert={item} />
                 <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-faint">
                   <span className="rounded-sm bg-raised px-1 font-semibold text-muted" data-testid="alert-family">
                     {item.txt}
