@@ -29,7 +29,6 @@ export type AppRoute = RouteFlags & {
   page: () => Promise<{ default: ComponentType }>;
 };
 
-const placeholder = () => import('./pages/placeholder-page');
 const signIn = () => import('./pages/sign-in-page');
 const signOut = () => import('../features/auth/components/sign-out-page');
 const notFound = () => import('./pages/not-found-page');
@@ -39,6 +38,7 @@ const collection = (layout: CollectionLayout) => () =>
     default: page.collectionPages[layout],
   }));
 const trending = () => import('../features/trending/components/trending-page');
+const alertPage = () => import('../features/alerts/components/alert-page');
 const myPage = () => import('../features/profile/components/my-page');
 const noticePage = () => import('../features/live/components/notice-page');
 const devnetChat = () => import('../features/devnet-chat/components/devnet-chat-page');
@@ -74,7 +74,7 @@ const memberPage: RouteFlags = { ...publicPage, requiresAuth: true };
 /** Pages that trade a collection: the bottom bar with break-even price and the trending panel. */
 const tradingPage: RouteFlags = { ...memberPage, showBar: true, showBreak: true, showTrending: true };
 
-function route(path: string, name: RouteName, en_name: string, flags: RouteFlags, page = placeholder): AppRoute {
+function route(path: string, name: RouteName, en_name: string, flags: RouteFlags, page: AppRoute['page']): AppRoute {
   return { path, name, en_name, page, ...flags };
 }
 
@@ -92,7 +92,7 @@ export const appRoutes: readonly AppRoute[] = [
   route('/collectiontest/:id', 'collectionTest', 'Collection (test)', tradingPage, collection('compact')),
   route('/collectiontest9/:id', 'collectionTest', 'Collection (test)', tradingPage, collection('listings')),
   route('/collectiontest10/:id', 'collectionTest', 'Collection (test)', tradingPage, collection('trades')),
-  route('/alert', 'alert', 'Alert', memberPage),
+  route('/alert', 'alert', 'Alert', memberPage, alertPage),
   route('/my', 'my', 'Profile', memberPage, myPage),
   route('/notice', 'notice', 'Notifications', memberPage, noticePage),
   route('/protfolio', 'portfolio', 'Portfolio', memberPage, portfolioPage),
