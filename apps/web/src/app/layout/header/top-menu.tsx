@@ -5,14 +5,17 @@ import { NavLink } from 'react-router';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useMinWidth } from '../../../lib/use-min-width';
 
-/** The top menu's pages, inline and in the dropdown alike. */
+/** The top menu's pages, inline and in the dropdown alike; `more`: under More when inline, to keep the header's width. */
 export const MENU = [
-  { to: '/trending', label: 'nav.trending' },
-  { to: '/discover', label: 'nav.discover' },
-  { to: '/rarityHome', label: 'nav.rarity' },
-  { to: '/historic', label: 'nav.historic' },
-  { to: '/protfolio', label: 'nav.portfolio' },
-  { to: '/plans', label: 'nav.plans' },
+  { to: '/home', label: 'nav.home', more: true },
+  { to: '/trending', label: 'nav.trending', more: false },
+  { to: '/wallet', label: 'nav.wallet', more: true },
+  { to: '/discover', label: 'nav.discover', more: false },
+  { to: '/rarityHome', label: 'nav.rarity', more: false },
+  { to: '/holding', label: 'nav.holding', more: true },
+  { to: '/historic', label: 'nav.historic', more: false },
+  { to: '/protfolio', label: 'nav.portfolio', more: false },
+  { to: '/plans', label: 'nav.plans', more: false },
 ] as const;
 
 const TopMenuDropdown = lazyComponent(() => import('./top-menu-dropdown').then((module) => module.TopMenuDropdown));
@@ -25,7 +28,7 @@ export function TopMenu() {
   if (inline) {
     return (
       <nav aria-label={t('nav.label')} className="flex h-full items-stretch">
-        {MENU.map(({ to, label }) => (
+        {MENU.filter(({ more }) => !more).map(({ to, label }) => (
           <NavLink
             key={to}
             to={to}
@@ -39,9 +42,10 @@ export function TopMenu() {
             {t(label)}
           </NavLink>
         ))}
+        <TopMenuDropdown more />
       </nav>
     );
   }
 
-  return <TopMenuDropdown />;
+  return <TopMenuDropdown more={false} />;
 }
