@@ -30,7 +30,7 @@ import { counterKey, holdingKey, type SimCollection } from './collections';
 import type { ListingBook, SimListing } from './listing-book';
 import type { Market } from './market';
 import { listingOrder, toPostListing } from './orders';
-import { BookShape, listingDuration } from './policy';
+import { BookShape, listingDuration, transferWeight } from './policy';
 import type { Sender } from './sender';
 import type { ActionKind, SimMarketplace, SimulatedTrade, SimulatorAction, TradeMethod } from './types';
 
@@ -266,7 +266,10 @@ async function sweep(ctx: TraderContext): Promise<Outcome | null> {
 }
 
 async function transfer(ctx: TraderContext): Promise<Outcome | null> {
-  const collection = ctx.market.pick(ctx.collections.filter((c) => ctx.view.holders(c.address).length > 0));
+  const collection = ctx.market.pick(
+    ctx.collections.filter((c) => ctx.view.holders(c.address).length > 0),
+    (c) => transferWeight(ctx.view.holders(c.address).length),
+  );
   if (!collection) return null;
   const from = botOf(ctx, ctx.random.pick(ctx.view.holders(collection.address)));
   const shape = bookShape(ctx);

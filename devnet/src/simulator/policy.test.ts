@@ -4,7 +4,7 @@ import { COLLECTIONS, PREMINT_CHUNK } from '../catalog';
 import { type Random, seededRandom } from '../random';
 import type { SimCollection } from './collections';
 import { Market } from './market';
-import { BOOK_DEPTH, BookShape, listingDuration } from './policy';
+import { BOOK_DEPTH, BookShape, listingDuration, transferWeight } from './policy';
 
 const MINUTE = 60_000;
 const BOTS = Array.from({ length: 20 }, (_, i): Address => `0x${(i + 1).toString(16).padStart(40, 'b')}`);
@@ -166,7 +166,10 @@ class PaperMarket {
   }
 
   private transfer(shape: BookShape): boolean {
-    const collection = this.market.pick(collections.filter((c) => this.holders(c).length > 0));
+    const collection = this.market.pick(
+      collections.filter((c) => this.holders(c).length > 0),
+      (c) => transferWeight(this.holders(c).length),
+    );
     if (!collection) return false;
     const from = this.random.pick(this.holders(collection));
     const movable = [...this.held(collection, from)].filter((tokenId) =>

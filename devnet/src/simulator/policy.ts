@@ -159,6 +159,14 @@ export class BookShape {
   }
 }
 
+/**
+ * How much more often a collection held by few bots is the one a transfer moves a token of (mostly to a bot holding
+ * none of it): the deploy leaves the smallest collections in one or two bots' hands, and sellers need holders.
+ */
+export function transferWeight(holders: number): number {
+  return holders < BOOK_DEPTH.wantedSellers ? 6 : 1;
+}
+
 /** Mostly hours to a week; one in ten lasts under half an hour, so expiry is seen too. */
 export function listingDuration(random: Random): number {
   if (random.next() < 0.1) return random.int(10 * MINUTE_S, 30 * MINUTE_S);
