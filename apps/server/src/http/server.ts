@@ -48,6 +48,17 @@ import { registerOpenApi } from './openapi';
 import { registerRequestLog, RequestLogController } from './request-log';
 import { registerWebApp } from './static';
 
+/**
+ * Every connection ends in bounded time. A client has this long from connecting (or from its previous response)
+ * to send a request's headers, checked every CONNECTIONS_CHECK_MS; that covers one that connects and says nothing.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+const CONNECTIONS_CHECK_MS = 1000;
+/** ...and this long to send the whole request (our bodies are a few kB). */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** A closing server lets requests in flight finish for this long, then closes their connections. */
+export const CLOSE_GRACE_MS = 2000;
+
 export type ServerOptions = {
   config: Config;
   db: Database;
@@ -90,7 +101,10 @@ export async function buildServer({
     trustProxy: config.trustProxy,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new RequestLogController(),
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
+    requestTimeout: REQUEST_TIMEOUT_MS,
   });
+  closeConnectionsAfterGrace(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -104,7 +118,7 @@ export async function buildServer({
 
   const ctx: AppContext = { config, db, now, ...(chain && { chain }) };
   await app.register(sessionPlugin, { ctx });
-  registerAppRoutes(app, ctx, { devnet: devnet !== undefined });
+  registerAppRoutes(app, ctx, { devnet: devnet !== undefined, chat });
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
@@ -115,7 +129,8 @@ export async function buildServer({
     const started = await live.broker(app.server);
     broker = started;
     const publisher = await startLivePublisher({ ctx, broker: started, listen: live.listen, log: app.log });
-    app.addHook('onClose', async () => {
+    // Before the HTTP server closes, which waits for every connection, the broker's WebSockets among them.
+    app.addHook('preClose', async () => {
       await publisher.stop();
       await started.close();
     });
@@ -148,4 +163,18 @@ export async function buildServer({
 
   await app.ready();
   return app;
+}
+
+/**
+ * Node's close() ends idle connections and waits for the others: requests in flight, and clients that are still
+ * sending one. Those get CLOSE_GRACE_MS to finish, so a stop is not held up by a slow or silent client.
+ */
+function closeConnectionsAfterGrace(app: FastifyInstance): void {
+  app.addHook('preClose', (done) => {
+    if (app.server.listening) {
+      const timer = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+      app.server.once('close', () => clearTimeout(timer));
+    }
+    done();
+  });
 }

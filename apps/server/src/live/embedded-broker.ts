@@ -1,4 +1,5 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { type IncomingMessage, type Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes, type Client } from 'aedes';
 import { type LiveMessage, userTopic } from '@floordesk/protocol';
@@ -17,6 +18,8 @@ export function embeddedBrokerUrl(origin: URL): string {
 
 /** Our messages are a few kB; a client has nothing to send but CONNECT, SUBSCRIBE and pings. */
 const MAX_FRAME_BYTES = 64 * 1024;
+/** A client that opened the WebSocket but sent no CONNECT by then is closed. */
+export const MQTT_CONNECT_TIMEOUT_MS = 10_000;
 /** aedes' CONNACK codes (MQTT 3.1.1): 5 "not authorized". */
 const NOT_AUTHORIZED = 5;
 
@@ -43,6 +46,7 @@ export async function startEmbeddedBroker({
   const connected = new Map<string, string>();
 
   const aedes = await Aedes.createBroker({
+    connectTimeout: MQTT_CONNECT_TIMEOUT_MS,
     authenticate: (client, username, password, done) => {
       const address = username?.toLowerCase();
       if (!address || !password) return done(refusal(), false);
@@ -72,7 +76,10 @@ export async function startEmbeddedBroker({
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== MQTT_PATH) return;
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== MQTT_PATH) {
+      answerAsRequest(server, request, socket);
+      return;
+    }
     sockets.handleUpgrade(request, socket, head, (ws) => {
       const stream = createWebSocketStream(ws);
       // A socket torn down mid-frame must not crash the process: aedes sees the close and cleans up.
@@ -95,6 +102,21 @@ export async function startEmbeddedBroker({
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Once an 'upgrade' listener exists, Node hands it every request that carries `Upgrade:` (a WebSocket to another
+ * path, a GET offering h2c) and leaves the socket to it. We serve no upgrade but MQTT's, so such a request is
+ * answered as the ordinary request it also is (RFC 9110 lets a server ignore the offer), and the socket, which no
+ * HTTP parser reads any more, is closed after the response.
+ */
+function answerAsRequest(server: Server, request: IncomingMessage, socket: Duplex): void {
+  socket.on('error', () => socket.destroy());
+  const response = new ServerResponse(request);
+  response.shouldKeepAlive = false;
+  response.assignSocket(socket as Socket);
+  response.on('finish', () => socket.end(() => socket.destroy()));
+  server.emit('request', request, response);
 }
 
 function refusal() {
