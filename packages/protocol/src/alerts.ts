@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldRuleMessages } from './primitives';
+import { ALERT_LIMITS } from './alert-rules';
+import { boundedInt, boundedIntQuery, fieldRuleMessages, ROW_ID_MAX, RowId, UnixSeconds } from './primitives';
 
 /** Text a person typed in one line: no control characters (PostgreSQL cannot even store a NUL). */
 const lineText = (max: number) =>
@@ -15,19 +16,23 @@ export const AlertWallet = z.object({
 });
 export type AlertWallet = z.infer<typeof AlertWallet>;
 
+/** A number of an alert's form: whole, from 0 (what an empty field sends) to the most its rule allows. */
+const formCount = (limit: { max: number }) => boundedInt(0, limit.max);
+
 /**
- * What every alert has. Fields are loose on purpose (any text, any number): the rules live in `alertProblems`, so a
- * wrong value is answered with its own message (the original app's where it has one) rather than a schema error.
+ * What every alert has. Fields are loose on purpose (any text, a number from 0 up): the rules live in
+ * `alertProblems`, so a wrong value is answered with its own message (the original app's where it has one) rather
+ * than a schema error. What no form sends (a fraction, a negative, beyond the rule's most, no date) is a 400.
  */
 const common = {
   /** Absent to create; an alert of the caller's to edit. */
-  id: z.number().int().positive().optional(),
+  id: RowId.optional(),
   title: lineText(1000),
   enabled: z.boolean(),
   /** At most this many DMs an hour. */
-  dm_limit: z.number(),
+  dm_limit: formCount(ALERT_LIMITS.dmPerHour),
 };
-const windowed = { interval: z.number(), threshold: z.number() };
+const windowed = { interval: formCount(ALERT_LIMITS.intervalMinutes), threshold: formCount(ALERT_LIMITS.threshold) };
 const collection = { address: lineText(100) };
 
 /** The body of a save: one shape per type. */
@@ -44,12 +49,17 @@ export const AlertInput = z.discriminatedUnion('type', [
     type: z.literal(303),
     ...common,
     ...collection,
-    interval: z.number(),
-    owned_count: z.number(),
-    listing_count: z.number(),
+    interval: formCount(ALERT_LIMITS.intervalMinutes),
+    owned_count: formCount(ALERT_LIMITS.ownedCount),
+    listing_count: formCount(ALERT_LIMITS.listingCount),
   }),
   /** `custom_time_value`: the event's time in unix seconds; the reminder comes `lead_minutes` before it. */
-  z.object({ type: z.literal(401), ...common, custom_time_value: z.number(), lead_minutes: z.number() }),
+  z.object({
+    type: z.literal(401),
+    ...common,
+    custom_time_value: UnixSeconds,
+    lead_minutes: formCount(ALERT_LIMITS.leadMinutes),
+  }),
 ]);
 export type AlertInput = z.infer<typeof AlertInput>;
 /** What an alert watches: its input but the fields every type has (how the server stores it). */
@@ -72,8 +82,8 @@ export const AlertDetail = z.intersection(
 export type AlertDetail = z.infer<typeof AlertDetail>;
 export const AlertDetailData = z.object({ info: AlertDetail });
 export type AlertDetailData = z.infer<typeof AlertDetailData>;
-export const AlertIdQuery = z.object({ id: z.coerce.number().int().positive() });
-export const AlertIdRequest = z.object({ id: z.number().int().positive() });
+export const AlertIdQuery = z.object({ id: boundedIntQuery(1, ROW_ID_MAX) });
+export const AlertIdRequest = z.object({ id: RowId });
 export type AlertIdRequest = z.infer<typeof AlertIdRequest>;
 export const AlertSavedData = z.object({ id: z.number().int() });
 

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { IDENTITIES, PLAN_IDS, PROMOTION_SLUGS, TRIAL_CODE_STATUS } from './billing-rules';
 import { Bytes32, UintString } from './market';
-import { Address, fieldRuleMessages, Signature } from './primitives';
+import { Address, fieldRuleMessages, intCode, Signature, UnixSeconds } from './primitives';
 
-const PlanId = z
-  .number()
-  .int()
-  .refine((plan) => (PLAN_IDS as number[]).includes(plan), { error: 'must be a plan id from 1 to 5' });
+const PlanId = intCode(PLAN_IDS, 'must be a plan id from 1 to 5');
 const IdentitySchema = z.enum(IDENTITIES as [string, ...string[]]);
 const PriceReasonSchema = z.enum(['identity', 'renewal', 'community', 'invitation', 'promotion']);
 export const PromotionSlugSchema = z.enum(PROMOTION_SLUGS);
@@ -229,8 +226,8 @@ export const PromotionRequest = z.object({
   body_zh: z.string().max(2000),
   ended_en: z.string().max(200).optional(),
   ended_zh: z.string().max(200).optional(),
-  starts_at: z.number().int().positive(),
-  ends_at: z.number().int().positive(),
+  starts_at: UnixSeconds,
+  ends_at: UnixSeconds,
   offers: z.array(PromotionOffer).min(1).max(5),
 });
 export type PromotionRequest = z.infer<typeof PromotionRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIVE_MESSAGE, NOTIFICATION_TYPES, NOTIFICATIONS_PAGE_SIZE } from './constants';
 import { UintString } from './market';
+import { boundedIntQuery, intCode } from './primitives';
 
 /** Signed wei (a profit can be a loss). */
 export const IntString = z.string().regex(/^-?(0|[1-9][0-9]{0,77})$/);
@@ -66,11 +67,7 @@ export const NotificationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
   /** One type only; all when absent. */
-  type: z.coerce
-    .number()
-    .int()
-    .refine((type) => (NOTIFICATION_TYPES as number[]).includes(type), 'unknown notification type')
-    .optional(),
+  type: intCode(NOTIFICATION_TYPES, 'unknown notification type', boundedIntQuery).optional(),
 });
 export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 export const NotificationsData = z.object({

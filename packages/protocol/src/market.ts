@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKETPLACES } from './marketplaces';
-import { Address, fieldRuleMessages } from './primitives';
+import { Address, ChainId, fieldRuleMessages } from './primitives';
 
 /** 2^256 − 1 in decimal: the largest uint256, 78 digits. */
 const MAX_UINT256 = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
@@ -53,7 +53,7 @@ export type SeaportOrderComponents = z.infer<typeof SeaportOrderComponents>;
 
 /** A signed Seaport listing posted to the order book (OpenSea's `POST /orders/{chain}/seaport/listings` shape). */
 export const PostListingRequest = z.object({
-  chain_id: z.number().int().positive(),
+  chain_id: ChainId,
   protocol_address: Address,
   parameters: SeaportOrderComponents,
   signature: HexBytes.max(2 + 2 * LISTING_SIGNATURE_MAX_BYTES),

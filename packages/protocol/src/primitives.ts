@@ -37,6 +37,30 @@ export const fieldRuleMessages = {
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 
+/**
+ * An integer a request may carry: a safe integer within bounds that say what it counts, so no request brings 1e308,
+ * 2^53 or -1 into arithmetic or SQL. Every integer of every request is one of these.
+ */
+export const boundedInt = (min: number, max: number) => z.number().int().min(min).max(max);
+/** The same, read from a query string. */
+export const boundedIntQuery = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** One of a set of integer codes (a plan, a preset type): bounded by the set's ends, then checked against it. */
+export function intCode<Read extends z.ZodType<number, unknown> = z.ZodNumber>(
+  codes: readonly number[],
+  error: string,
+  read: (min: number, max: number) => Read = boundedInt as never,
+): Read {
+  return read(Math.min(...codes), Math.max(...codes)).refine((code) => codes.includes(code), { error });
+}
+
+/** A date in unix seconds, from 1970 to the year 2100: later is no date anyone plans for. */
+export const UnixSeconds = boundedInt(0, 4_102_444_800);
+/** A row's id: PostgreSQL's `integer` (serial) range. */
+export const ROW_ID_MAX = 2 ** 31 - 1;
+export const RowId = boundedInt(1, ROW_ID_MAX);
+/** The largest chain id wallets accept (EIP-2294's bound, halved to stay a safe integer, as MetaMask does). */
+export const ChainId = boundedInt(1, 4_503_599_627_370_476);
+
 /** A 20-byte hex address in any case; the server lowercases it (the spec's identity is lowercase). */
 export const Address = z
   .string()

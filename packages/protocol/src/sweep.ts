@@ -3,7 +3,7 @@ import { GAS_GWEI_MAX, GAS_PRESET_TYPES, type GasEntry as GasEntryValue, gasEntr
 import { Bytes32, HexBytes, UintString } from './market';
 import { CollectionAddress, ListingRow } from './market-views';
 import { MARKETPLACES } from './marketplaces';
-import { Address, fieldRuleMessages } from './primitives';
+import { Address, ChainId, fieldRuleMessages, intCode } from './primitives';
 import {
   PLAN_ITEM_LISTING_FIELDS,
   type PlanItemListingField,
@@ -18,17 +18,14 @@ const Gwei = z.number().nonnegative().max(GAS_GWEI_MAX).nullable();
 /** One gas preset; the rules its values obey are `gasEntryProblem`'s. */
 export const GasEntrySchema = z
   .object({
-    type: z
-      .number()
-      .int()
-      .refine((type) => GAS_PRESET_TYPES.includes(type as never), { error: fieldRuleMessages.gas.en }),
+    type: intCode(GAS_PRESET_TYPES, fieldRuleMessages.gas.en),
     status: z.union([z.literal(0), z.literal(1)]),
     /** Priority fee, Gwei (2 decimals); null when unset. */
     prio: Gwei,
     /** Fee on top of `base` × the base fee, Gwei (2 decimals); null when unset. */
     fee: Gwei,
     /** Base-fee multiplier: 0 (custom presets only: `fee` is the whole max fee), 1, 1.5 or 2. */
-    base: z.number(),
+    base: z.number().min(0).max(2),
   })
   .refine((entry) => gasEntryProblem(entry as GasEntryValue) === null, { error: fieldRuleMessages.gas.en });
 
@@ -52,7 +49,7 @@ const SweepCount = z
 export const SweepQuoteRequest = z
   .object({
     /** The chain the wallet is on: buying anywhere but FloorDesk's chain (`CHAIN_ID`) is refused. */
-    chain_id: z.number().int().positive(),
+    chain_id: ChainId,
     collection: CollectionAddress,
     count: SweepCount,
     /** A single buy of this listing (the collection page's Buy); `count` must then be 1. */

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { type Lang, MY_ID_COMMAND, parseLang } from '@floordesk/protocol';
+import { boundedInt, type Lang, MY_ID_COMMAND, parseLang } from '@floordesk/protocol';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ed25519PublicKey, isSignedInteraction } from './verify';
@@ -17,7 +17,8 @@ const DiscordUser = z.looseObject({ id: z.string().max(32), username: z.string()
 
 /** The fields of an interaction FloorDesk reads; Discord sends many more. */
 const Interaction = z.looseObject({
-  type: z.number().int(),
+  /** Discord's interaction types are small codes (1 ping … 5 modal submit); a byte leaves room for new ones. */
+  type: boundedInt(1, 255),
   data: z.looseObject({ name: z.string().max(100) }).optional(),
   /** The caller, when the command ran in a server. */
   member: z.looseObject({ user: DiscordUser }).optional(),
