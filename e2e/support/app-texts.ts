@@ -49,7 +49,34 @@ export async function viewAs(
   return (name: string) => page.screenshot({ path: `${dir}/${name}-${lang}-${width}.png`, fullPage });
 }
 
-/** Nothing wider than the window: a phone never scrolls sideways. */
+/** Nothing wider than the window (a phone never scrolls sideways), and no table cell's text cut off. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await clippedCells(page), 'table cells whose text is cut off').toEqual([]);
+}
+
+/**
+ * The text of every table cell wider than its box, or holding an element that hides what overflows it (`truncate`).
+ * A cut that the element's own title spells out in full is deliberate (a 78-digit token id), and is not counted; so
+ * are screen-reader-only texts, which are 1 px boxes by design.
+ */
+export function clippedCells(page: Page): Promise<string[]> {
+  // The helpers run in the page, where nothing from this module exists.
+  return page.evaluate(() => {
+    // oxlint-disable-next-line unicorn/consistent-function-scoping
+    const cut = (element: HTMLElement) => element.scrollWidth - element.clientWidth > 1;
+    // oxlint-disable-next-line unicorn/consistent-function-scoping
+    const explained = (element: HTMLElement) =>
+      element.title !== '' && element.title.includes((element.textContent ?? '').trim());
+    const clipped: string[] = [];
+    for (const cell of document.querySelectorAll<HTMLElement>('td, th')) {
+      const inside = [...cell.querySelectorAll<HTMLElement>('*')].filter((element) => {
+        if (element.offsetWidth <= 1 || !cut(element) || explained(element)) return false;
+        const style = getComputedStyle(element);
+        return style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      });
+      if ((cut(cell) && !explained(cell)) || inside.length > 0) clipped.push((cell.textContent ?? '').trim());
+    }
+    return clipped;
+  });
 }

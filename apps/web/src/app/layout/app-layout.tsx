@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,8 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <Header />
       <WrongNetworkBanner />
-      <main className="flex min-w-0 flex-1 flex-col">
+      {/* Room for the fixed bottom bar (h-9), so that nothing ends under it. */}
+      <main className={clsx('flex min-w-0 flex-1 flex-col', route.showBar && 'pb-9')}>
         <Outlet />
       </main>
       {route.showBar && (

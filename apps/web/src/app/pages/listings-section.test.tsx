@@ -13,9 +13,10 @@ import { bodiesSentTo, ok, stubApi } from '../../test/render-in-app';
 import { sweepRunStore } from '../../features/sweep/sweep-run-store';
 import { AppSlots } from '../slots';
 import { listingOf } from '../../lib/api/collection-listings';
-import { APES, listing, listingRow, NOW } from '../../test/collection-fixtures';
+import { APES, listing, listingRow, milliEth, NOW } from '../../test/collection-fixtures';
 
 import { ListingsSection, ListingsTable } from '../../features/collection/components/listings-section';
+import { listedTokens } from '../../features/collection/listings';
 import { silentWallet } from '../../test/fake-wallet';
 
 function renderWithQueries(element: ReactElement) {
@@ -90,17 +91,50 @@ describe('listings', () => {
     expect(screen.getByText('Every listing is from a marketplace you have hidden.')).toBeTruthy();
   });
 
+  it('shows one row per token at its cheapest listing, with the others on hover, and counts tokens', async () => {
+    stubApi((url) =>
+      url.pathname === '/api/collection/listings'
+        ? ok({
+            list: [
+              listingRow(1, { order_id: 'one-cheap', price: milliEth(1000), marketplace: 'opensea' }),
+              listingRow(2, { price: milliEth(1100), marketplace: 'blur' }),
+              listingRow(1, { order_id: 'one-blur', price: milliEth(1200), marketplace: 'blur' }),
+              listingRow(1, { order_id: 'one-looks', price: milliEth(1500), marketplace: 'looks' }),
+            ],
+          })
+        : null,
+    );
+    renderWithQueries(<ListingsSection address={APES} />);
+    await screen.findByTitle('#1');
+    expect(shownTokens()).toEqual(['#1', '#2']);
+    expect(column(1)).toEqual(['1.0000', '1.1000']);
+    expect(screen.getByTestId('listings-count').textContent).toBe('2');
+    const others = screen.getByTestId('listing-others');
+    expect(others.textContent).toBe('+2');
+    expect(others.getAttribute('aria-label')).toBe(
+      '2 more listings of this token:\n1.2000 Ξ on Blur\n1.5000 Ξ on LooksRare',
+    );
+
+    // With OpenSea hidden, the token shows at its cheapest listing elsewhere.
+    act(() => marketplaceStore.getState().toggle('opensea'));
+    expect(shownTokens()).toEqual(['#2', '#1']);
+    expect(screen.getByTestId('listing-others').textContent).toBe('+1');
+    expect(screen.queryByText(/hidden by marketplace filter/)).toBeNull();
+  });
+
   it("labels each rank with the tier the API's code names, in English and in Chinese; an unknown code, without one", async () => {
     render(
       <ListingsTable
-        listings={[
-          listingRow(1, { rank: 9000, flag: RankTier.Ordinary }),
-          listingRow(2, { rank: 700, flag: RankTier.Classic }),
-          listingRow(3, { rank: 40, flag: RankTier.Rare }),
-          listingRow(4, { rank: 1, flag: RankTier.Legendary }),
-          listingRow(5, { rank: null, flag: null }),
-          listingRow(6, { rank: 3, flag: 9 }),
-        ].map(listingOf)}
+        tokens={listedTokens(
+          [
+            listingRow(1, { rank: 9000, flag: RankTier.Ordinary }),
+            listingRow(2, { rank: 700, flag: RankTier.Classic }),
+            listingRow(3, { rank: 40, flag: RankTier.Rare }),
+            listingRow(4, { rank: 1, flag: RankTier.Legendary }),
+            listingRow(5, { rank: null, flag: null }),
+            listingRow(6, { rank: 3, flag: 9 }),
+          ].map(listingOf),
+        )}
       />,
     );
     expect(tiers()).toEqual(['#9000Ordinary', '#700Classic', '#40Rare', '#1Legendary', '—', '#3']);
@@ -112,12 +146,12 @@ describe('listings', () => {
   it('sorts cheapest first, and by rank either way with unranked listings last', async () => {
     render(
       <ListingsTable
-        listings={[
+        tokens={listedTokens([
           listing(1, { price: '3000', rank: 20 }),
           listing(2, { price: '1000', rank: null }),
           listing(3, { price: '20000', rank: 5 }),
           listing(4, { price: '2000', rank: 300 }),
-        ]}
+        ])}
       />,
     );
     expect(shownTokens()).toEqual(['#2', '#4', '#1', '#3']);
@@ -134,7 +168,9 @@ describe('listings', () => {
 
   it('marks pending buys and flagged tokens (risk_flag 1)', () => {
     render(
-      <ListingsTable listings={[listingRow(1, { pending_count: 2, risk_flag: 1 }), listingRow(2)].map(listingOf)} />,
+      <ListingsTable
+        tokens={listedTokens([listingRow(1, { pending_count: 2, risk_flag: 1 }), listingRow(2)].map(listingOf))}
+      />,
     );
     const [flagged, clean] = screen.getAllByRole('row').slice(1);
     const flag = 'Flagged by a marketplace: reported stolen or suspicious';
@@ -146,7 +182,7 @@ describe('listings', () => {
 
   it('renders only the rows in view of 5,000 listings, and the ones further down once scrolled there', () => {
     const listings = Array.from({ length: 5000 }, (_, index) => listing(index + 1));
-    render(<ListingsTable listings={listings} />);
+    render(<ListingsTable tokens={listedTokens(listings)} />);
 
     expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('5001');
     const rendered = screen.getAllByRole('row').length - 1;

@@ -7,7 +7,7 @@ type HintProps = {
   children: ReactElement;
 };
 
-/** A short explanation shown on hover and focus. */
+/** A short explanation shown on hover and focus; a line break in `text` starts a new line. */
 export function Hint({ text, children }: HintProps) {
   return (
     <Tooltip.Provider delayDuration={150}>
@@ -18,7 +18,7 @@ export function Hint({ text, children }: HintProps) {
             side="top"
             sideOffset={4}
             collisionPadding={8}
-            className="z-50 max-w-64 rounded border border-line bg-raised px-2 py-1 text-[12px] leading-snug font-normal text-fg shadow-lg"
+            className="z-50 max-w-64 rounded border border-line bg-raised px-2 py-1 text-[12px] leading-snug font-normal whitespace-pre-line text-fg shadow-lg"
           >
             {text}
             <Tooltip.Arrow className="fill-line" />

@@ -25,7 +25,13 @@ import { silentWallet } from '../../test/fake-wallet';
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const hash: `0x${string}` = `0x${'12'.repeat(32)}`;
 const sweepId = '5f0c4a52-8a3e-4c54-9a0e-1f3f2a7c9d10';
-const config: AppConfigData = { chain_id: 31337, chain_name: 'FloorDesk devnet', devnet_wallet: true, version: 'test' };
+const config: AppConfigData = {
+  chain_id: 31337,
+  chain_name: 'FloorDesk devnet',
+  devnet_wallet: true,
+  version: 'test',
+  links: { how_to_use: { en: '/guide/en', zh: '/guide/zh' }, chat: '', social: '' },
+};
 const wallet = silentWallet;
 
 const listings = [
@@ -250,6 +256,16 @@ describe('the sweep flow: plan, send, record, settle', () => {
     expect(run()).toMatchObject({ phase: 'failed', message: premium });
     expect(deps.notify).toHaveBeenCalledExactlyOnceWith(premium);
     expect(deps.send).not.toHaveBeenCalled();
+  });
+
+  it('marks a refusal for want of premium (1401, or a trial ended) so the modal can point to the plans', async () => {
+    serve('/api/sweep/quote', { status: Status.TrialEnded, msg: 'Your trial has ended', data: null });
+    await runSweep(request(), deps);
+    expect(run()).toMatchObject({ phase: 'failed', needsPremium: true });
+
+    serve('/api/sweep/quote', { status: Status.HigherThanExpected, msg: 'Higher than expected', data: null });
+    await runSweep(request(), deps);
+    expect(run()).toMatchObject({ phase: 'failed', needsPremium: false });
   });
 
   it('says err.no_order without asking the server when nothing can be bought', async () => {

@@ -127,11 +127,12 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     const { run } = sweepRunStore.getState();
     if (run?.id === id) sweepRunStore.setState({ run: { ...run, ...change(run) } });
   }
-  function fail(message: string, status?: SweepItemStatusName) {
+  function fail(message: string, status?: SweepItemStatusName, needsPremium = false) {
     update((run) => ({
       phase: 'failed',
       message,
       rows: status === undefined ? run.rows : withOutcome(run.rows, status),
+      needsPremium,
     }));
     if (deps.mobile()) deps.notify(message);
   }
@@ -151,8 +152,10 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
       gas: deps.gas(),
     });
   } catch (error) {
-    const higher = error instanceof ApiError && error.status === Status.HigherThanExpected;
-    return fail(apiMessage(error), higher ? 'higher_than_expected' : 'skipped');
+    const status = error instanceof ApiError ? error.status : undefined;
+    const higher = status === Status.HigherThanExpected;
+    const premium = status === Status.PremiumRequired || status === Status.TrialEnded;
+    return fail(apiMessage(error), higher ? 'higher_than_expected' : 'skipped', premium);
   }
   // The server's plan replaces the preview: it may have dropped listings that would revert, or added spares.
   update(() => ({ phase: 'signing', rows: pendingItems(quote.items), total: quote.total }));

@@ -18,6 +18,8 @@ export type SweepRun = {
   message: string | null;
   txHash: string | null;
   chainId: number;
+  /** The server refused because the user has no premium: the modal says what premium gives and links to the plans. */
+  needsPremium?: boolean;
 };
 
 /** The sweep the modal shows: the latest one started. */

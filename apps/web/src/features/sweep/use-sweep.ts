@@ -31,6 +31,8 @@ export type UseSweep = {
   count: number;
   /** What the chosen count would buy from the listings the page has, following the count after a short pause. */
   preview: SweepPreview;
+  /** The listings are not in yet: an empty preview says nothing. */
+  loading: boolean;
   /** Sweeps the chosen count now. */
   sweep: () => void;
 };
@@ -51,6 +53,7 @@ export function useSweep(collection: string): UseSweep {
   return {
     count,
     preview,
+    loading: data === undefined,
     // The count as chosen now, not as it was a moment ago.
     sweep: () => buy(collection, previewSweep(candidates, { ...choices, count })),
   };

@@ -16,8 +16,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BetaTag } from '../../../components/ui/beta-tag';
-import { blurProfileUrl, CHAT_URL, HOW_TO_USE_URL, openseaProfileUrl, SOCIAL_URL } from '../../../config/links';
+import { blurProfileUrl, openseaProfileUrl } from '../../../config/links';
 import { signOut } from '../../../features/auth/sign-out';
+import { useAppConfig } from '../../../lib/api/app-config';
 import { shortAddress } from '../../../lib/format';
 import { closeAlertDialog, openAlertDialog, useAlertDialog } from '../../../stores/alert-dialog-store';
 import { lazyWhenOpen } from '../../../lib/lazy-component';
@@ -49,6 +50,7 @@ export function AccountMenu({ address }: { address: string }) {
   const navigate = useNavigate();
   const ens = useSession((state) => state.ens);
   const alertDialog = useAlertDialog();
+  const links = useAppConfig().data?.links;
 
   return (
     <>
@@ -56,7 +58,9 @@ export function AccountMenu({ address }: { address: string }) {
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className="menu-trigger" aria-label={t('menu.account')}>
           <span className="size-2 rounded-full bg-accent" aria-hidden />
-          <span className="max-w-32 truncate font-mono tabular-nums">{ens ?? shortAddress(address)}</span>
+          <span className="max-w-36 shrink-0 truncate font-mono tabular-nums" title={ens ?? address}>
+            {ens ?? shortAddress(address)}
+          </span>
           <ChevronDown size={12} className="text-faint" aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -87,13 +91,19 @@ export function AccountMenu({ address }: { address: string }) {
             <DropdownMenu.Separator className="menu-separator" />
             <LanguageItems />
             <DropdownMenu.Separator className="menu-separator" />
-            <ExternalItem
-              href={HOW_TO_USE_URL[parseLang(i18n.language)]}
-              icon={<BookOpen size={14} aria-hidden />}
-              label={t('menu.how_to_use')}
-            />
-            <ExternalItem href={CHAT_URL} icon={<MessageCircle size={14} aria-hidden />} label={t('menu.chat')} />
-            <ExternalItem href={SOCIAL_URL} icon={<AtSign size={14} aria-hidden />} label={t('menu.social')} />
+            {links && (
+              <ExternalItem
+                href={links.how_to_use[parseLang(i18n.language)]}
+                icon={<BookOpen size={14} aria-hidden />}
+                label={t('menu.how_to_use')}
+              />
+            )}
+            {links?.chat && (
+              <ExternalItem href={links.chat} icon={<MessageCircle size={14} aria-hidden />} label={t('menu.chat')} />
+            )}
+            {links?.social && (
+              <ExternalItem href={links.social} icon={<AtSign size={14} aria-hidden />} label={t('menu.social')} />
+            )}
             <DropdownMenu.Separator className="menu-separator" />
             <DropdownMenu.Item className="menu-item text-danger" onSelect={() => void signOut(currentPath())}>
               <LogOut size={14} aria-hidden />

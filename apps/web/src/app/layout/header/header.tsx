@@ -31,7 +31,8 @@ export function Header() {
         >
           F
         </span>
-        FloorDesk
+        {/* On the narrowest phones the mark alone, so that the account's name is not cut. */}
+        <span className="max-[419px]:sr-only">FloorDesk</span>
       </Link>
       <TopMenu />
       <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">

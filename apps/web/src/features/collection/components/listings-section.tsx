@@ -10,9 +10,11 @@ import { type Listing, useCollectionListings } from '../../../lib/api/collection
 import { formatCount } from '../../../lib/format';
 import {
   DEFAULT_LISTING_SORT,
+  type ListedToken,
   type ListingSort,
   type ListingSortKey,
-  sortListings,
+  listedTokens,
+  sortTokens,
   visibleListings,
 } from '../listings';
 import { useNow } from '../use-now';
@@ -26,11 +28,17 @@ import { TokenCell } from '../../../components/ui/token-cell';
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 28;
 const rowHeight = () => ROW_HEIGHT;
-/** Token, price, marketplace, rank, pending, flagged, age, buy; wider than a phone, so the table scrolls sideways. */
-const COLUMNS =
-  'grid grid-cols-[minmax(5rem,1fr)_6.5rem_5rem_7.5rem_3.5rem_2.5rem_3rem_3rem] items-center gap-x-1.5 px-3';
-/** Buy stays in view at the right edge while the rest of a narrow table scrolls sideways under it. */
-const STICKY_END = 'sticky right-0';
+/**
+ * Token, price, marketplace, rank, pending, flagged, age, buy: each column as wide as its widest content in either
+ * language, the token taking what is left. In a box narrower than that (a phone, the compact layout) the table
+ * scrolls sideways and Buy comes first, so that it is in view without covering another column.
+ */
+const COLUMNS = clsx(
+  'grid items-center gap-x-1.5 px-3',
+  'grid-cols-[3rem_minmax(5.5rem,1fr)_6.5rem_6.5rem_7.5rem_3.5rem_2.5rem_3rem]',
+  '@min-[43rem]:grid-cols-[minmax(5.5rem,1fr)_6.5rem_6.5rem_7.5rem_3.5rem_2.5rem_3rem_3rem]',
+);
+const BUY_COLUMN = 'order-first @min-[43rem]:order-none';
 
 type ListingsSectionProps = { address: string; className?: string };
 
@@ -40,6 +48,7 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
   const { data, isError } = useCollectionListings(address);
   const enabled = useMarketplaces((state) => state.enabled);
   const { shown, hidden } = useMemo(() => visibleListings(data?.list ?? [], enabled), [data, enabled]);
+  const tokens = useMemo(() => listedTokens(shown), [shown]);
 
   return (
     <SectionPanel
@@ -48,7 +57,9 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
       aside={
         data && (
           <p className="flex flex-wrap gap-x-2 text-[11px]">
-            <span className="text-muted">{formatCount(shown.length)}</span>
+            <span className="text-muted" data-testid="listings-count">
+              {formatCount(tokens.length)}
+            </span>
             {hidden > 0 && (
               <span className="text-warn">{t('collection.listings.hidden', { hidden: formatCount(hidden) })}</span>
             )}
@@ -58,7 +69,7 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
     >
       {data ? (
         <BuyListing collection={address}>
-          {(buy) => <ListingsTable listings={shown} anyHidden={hidden > 0} onBuy={buy} />}
+          {(buy) => <ListingsTable tokens={tokens} anyHidden={hidden > 0} onBuy={buy} />}
         </BuyListing>
       ) : (
         <Awaiting failed={isError} />
@@ -68,18 +79,22 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
 }
 
 type ListingsTableProps = {
-  listings: readonly Listing[];
+  /** One row each (listedTokens). */
+  tokens: readonly ListedToken[];
   /** Whether the marketplace switches hide some, to explain an empty table. */
   anyHidden?: boolean;
   /** Buys one listing; without it the table offers no Buy. */
   onBuy?: (listing: Listing) => void;
 };
 
-/** The listings, sortable by price and rank, rendering only the rows in view so thousands stay fast. */
-export function ListingsTable({ listings, anyHidden = false, onBuy }: ListingsTableProps) {
+/**
+ * The listed tokens, each at its cheapest listing, sortable by price and rank, rendering only the rows in view so
+ * thousands stay fast.
+ */
+export function ListingsTable({ tokens, anyHidden = false, onBuy }: ListingsTableProps) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<ListingSort>(DEFAULT_LISTING_SORT);
-  const rows = useMemo(() => sortListings(listings, sort), [listings, sort]);
+  const rows = useMemo(() => sortTokens(tokens, sort), [tokens, sort]);
   const now = useNow(1000);
   const scrollRef = useRef<HTMLDivElement>(null);
   // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; nothing memoizes the virtualizer
@@ -90,7 +105,7 @@ export function ListingsTable({ listings, anyHidden = false, onBuy }: ListingsTa
     overscan: 8,
     // The sticky header sits above the first row inside the same scroll box.
     scrollMargin: HEADER_HEIGHT,
-    getItemKey: (index) => rows[index]!.order_id,
+    getItemKey: (index) => rows[index]!.listing.token_id,
   });
 
   function sortBy(key: ListingSortKey) {
@@ -104,11 +119,11 @@ export function ListingsTable({ listings, anyHidden = false, onBuy }: ListingsTa
   const headerCell = 'flex min-w-0 items-center gap-1 truncate font-medium';
   // A table laid out as CSS grid rows, so that rows can be placed absolutely at their virtual offset.
   return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">
+    <div ref={scrollRef} className="@container min-h-0 flex-1 overflow-auto">
       <table
         aria-label={t('collection.section.listings')}
         aria-rowcount={rows.length + 1}
-        className="grid min-w-[41rem]"
+        className="grid min-w-[43rem]"
       >
         <thead className="sticky top-0 z-10 grid border-b border-line bg-panel text-[11px] text-faint">
           <tr aria-rowindex={1} className={COLUMNS} style={{ height: HEADER_HEIGHT }}>
@@ -134,7 +149,7 @@ export function ListingsTable({ listings, anyHidden = false, onBuy }: ListingsTa
             </th>
             <th className={clsx(headerCell, 'justify-center')}>{t('collection.listings.flagged')}</th>
             <th className={clsx(headerCell, 'justify-end')}>{t('collection.listings.age')}</th>
-            <th className={clsx(headerCell, STICKY_END, 'h-full bg-panel')}>
+            <th className={clsx(headerCell, BUY_COLUMN)}>
               <span className="sr-only">{t('sweep.buy')}</span>
             </th>
           </tr>
@@ -143,7 +158,7 @@ export function ListingsTable({ listings, anyHidden = false, onBuy }: ListingsTa
           {virtualizer.getVirtualItems().map((item) => (
             <ListingLine
               key={item.key}
-              listing={rows[item.index]!}
+              token={rows[item.index]!}
               rowIndex={item.index + 2}
               top={item.start - HEADER_HEIGHT}
               now={now}
@@ -189,14 +204,14 @@ function SortHeader({ sortKey, label, sort, onSort, after, className }: SortHead
 }
 
 type ListingLineProps = {
-  listing: Listing;
+  token: ListedToken;
   rowIndex: number;
   top: number;
   now: number;
   onBuy: ((listing: Listing) => void) | undefined;
 };
 
-function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
+function ListingLine({ token: { listing, others }, rowIndex, top, now, onBuy }: ListingLineProps) {
   const { t } = useTranslation();
   return (
     <tr
@@ -208,7 +223,10 @@ function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
         <TokenCell img={listing.img} tokenId={listing.token_id} />
       </td>
       <td className="truncate text-right font-mono text-fg">{formatEth(listing.price)}</td>
-      <td className="truncate text-muted">{t(`market.marketplace.${listing.marketplace}`)}</td>
+      <td className="flex items-center gap-1 whitespace-nowrap text-muted">
+        {t(`market.marketplace.${listing.marketplace}`)}
+        {others.length > 0 && <OtherListings others={others} />}
+      </td>
       <td className="min-w-0">
         <RankBadge rank={listing.rank} tier={listing.tier} />
       </td>
@@ -231,7 +249,7 @@ function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
       <td className="text-right text-faint">
         <Age at={listing.listed_at} now={now} />
       </td>
-      <td className={clsx('flex h-full items-center justify-end bg-inherit', STICKY_END)}>
+      <td className={clsx('flex h-full items-center justify-end', BUY_COLUMN)}>
         {onBuy && (
           <button
             type="button"
@@ -245,5 +263,29 @@ function ListingLine({ listing, rowIndex, top, now, onBuy }: ListingLineProps) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** "+N": the token's other listings, their prices and marketplaces on hover and focus. */
+function OtherListings({ others }: { others: readonly Listing[] }) {
+  const { t } = useTranslation();
+  const lines = others.map((other) =>
+    t('collection.listings.other', {
+      price: formatEth(other.price),
+      marketplace: t(`market.marketplace.${other.marketplace}`),
+    }),
+  );
+  const text = [t('collection.listings.others', { count: others.length }), ...lines].join('\n');
+  return (
+    <Hint text={text}>
+      <button
+        type="button"
+        aria-label={text}
+        data-testid="listing-others"
+        className="rounded-sm bg-raised px-1 font-mono text-[10px] leading-4 font-semibold text-muted hover:text-fg"
+      >
+        +{others.length}
+      </button>
+    </Hint>
   );
 }

@@ -57,21 +57,15 @@ export function TradesFeed({ trades }: { trades: readonly TradeRow[] }) {
   if (rows.length === 0) return <EmptyState>{t('collection.trades.empty')}</EmptyState>;
 
   const cell = 'px-2 py-1.5 whitespace-nowrap first:pl-3 last:pr-3';
-  // `relative` keeps the screen-reader-only texts inside the scroll box, not widening the page.
+  // Laid out by content: every column as wide as its widest cell (names included), the token taking what is left;
+  // a box narrower than that scrolls sideways. `relative` keeps the screen-reader-only texts inside the scroll box.
   return (
     <div className="relative min-h-0 flex-1 overflow-auto">
-      <table className="w-full min-w-[33rem] table-fixed">
-        <colgroup>
-          <col className="w-12" />
-          <col />
-          <col className="w-22" />
-          <col className="w-22" />
-          <col className="w-48" />
-        </colgroup>
+      <table className="w-full">
         <thead className="sticky top-0 z-10 bg-panel text-left text-[11px] text-faint">
           <tr className="border-b border-line">
             <th className={clsx(cell, 'font-medium')}>{t('collection.trades.time')}</th>
-            <th className={clsx(cell, 'font-medium')}>{t('collection.trades.token')}</th>
+            <th className={clsx(cell, 'w-full min-w-24 font-medium')}>{t('collection.trades.token')}</th>
             <th className={clsx(cell, 'text-right font-medium')}>{t('collection.trades.price')}</th>
             <th className={clsx(cell, 'font-medium')}>{t('collection.trades.marketplace')}</th>
             <th className={clsx(cell, 'font-medium')}>{t('collection.trades.parties')}</th>
@@ -92,11 +86,11 @@ export function TradesFeed({ trades }: { trades: readonly TradeRow[] }) {
                 <td className={clsx(cell, 'text-faint')}>
                   <Age at={trade.time} now={now} />
                 </td>
-                <td className={clsx(cell, 'max-w-0')}>
+                <td className={clsx(cell, 'max-w-0 min-w-24')}>
                   <TokenCell img={trade.img} tokenId={trade.token_id} />
                 </td>
                 <td className={clsx(cell, 'text-right font-mono text-fg')}>{formatEth(trade.price)}</td>
-                <td className={clsx(cell, 'truncate text-muted')}>
+                <td className={clsx(cell, 'text-muted')}>
                   {trade.marketplace ? t(`market.marketplace.${trade.marketplace}`) : '—'}
                 </td>
                 <td className={clsx(cell, 'font-mono text-[12px] text-muted')}>

@@ -1,5 +1,6 @@
 import { planItemOf, type SweepItemStatusName } from '@floordesk/protocol';
 import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closePanels, setPanelOpen } from '../../../stores/panels-store';
 import { i18n } from '../../../lib/i18n';
@@ -31,7 +32,11 @@ function show(run: Partial<SweepRun>) {
     run: { id: 1, phase: 'quoting', rows: [], total: '0', message: null, txHash: null, chainId: 31337, ...run },
   });
   setPanelOpen('sweep', true);
-  render(<SweepDialog />);
+  render(
+    <MemoryRouter>
+      <SweepDialog />
+    </MemoryRouter>,
+  );
   return within(screen.getByRole('dialog'));
 }
 
@@ -47,6 +52,29 @@ describe('the sweep modal', () => {
     closePanels();
     sweepRunStore.setState({ run: null });
     await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('heads a single buy as a buy of its token, not as a sweep', async () => {
+    show({ rows: [row(123, 'buy', 'in_progress'), row(7, 'spare', 'standby')] });
+    expect(screen.getByRole('dialog', { name: 'Buy #123' })).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh'));
+    expect(screen.getByRole('dialog', { name: '购买 #123' })).toBeTruthy();
+  });
+
+  it('answers a refusal for want of premium with what premium gives and a link to the plans', () => {
+    const dialog = show({
+      phase: 'failed',
+      rows: [row(1, 'buy', 'skipped'), row(2, 'buy', 'skipped')],
+      message: 'Purchase functionality is only available to premium users',
+      needsPremium: true,
+    });
+    expect(dialog.getByTestId('sweep-premium').textContent).toContain('sweeps of up to 30 listings');
+    expect(dialog.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/plans');
+  });
+
+  it('offers no plans for other failures', () => {
+    const dialog = show({ phase: 'failed', rows: [row(1, 'buy', 'rejected')], message: 'User rejected' });
+    expect(dialog.queryByRole('link', { name: 'See the plans' })).toBeNull();
   });
 
   it('heads the sweep with its count and shows BUYING, ORDER PRICE and SKIPPED', () => {
@@ -113,7 +141,7 @@ describe('the sweep modal', () => {
     });
     expect(dialog.getByRole('alert').textContent).toBe('Purchase functionality is only available to premium users');
     expect(dialog.getByTestId('sweep-tx').getAttribute('data-hash')).toBe(hash);
-    expect(screen.getByRole('dialog', { name: 'Sweep 1 item' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Buy #1' })).toBeTruthy();
   });
 
   it('links the transaction to Etherscan on mainnet', () => {
@@ -124,7 +152,7 @@ describe('the sweep modal', () => {
   it('speaks Chinese', async () => {
     show({ rows: [row(1, 'buy', 'in_progress'), row(2, 'skip', 'skipped', 'own')] });
     await act(() => i18n.changeLanguage('zh'));
-    expect(screen.getByRole('dialog', { name: '扫货 1 件' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '购买 #1' })).toBeTruthy();
     expect(items()).toEqual([
       ['1', '等待确认'],
       ['2', '订单错误（你自己的挂单）'],

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { setPanelOpen, usePanelOpen } from '../../../stores/panels-store';
 import { Dialog } from '../../../components/ui/dialog';
 import { TransactionHash } from '../../../components/ui/transaction-hash';
@@ -24,12 +25,14 @@ export function SweepDialog() {
   const { t } = useTranslation();
   const open = usePanelOpen('sweep');
   const run = useSweepRun();
-  const buying = run?.rows.filter((row) => row.role === 'buy').length ?? 0;
+  const bought = run?.rows.filter((row) => row.role === 'buy') ?? [];
+  const buying = bought.length;
   return (
     <Dialog
       open={open && run !== null}
       onOpenChange={(next) => setPanelOpen('sweep', next)}
-      title={t('sweep.title', { count: buying })}
+      // One listing is a buy (the listings' Buy, or a sweep of 1), named by its token.
+      title={buying === 1 ? t('sweep.buy_token', { token: bought[0]!.token_id }) : t('sweep.title', { count: buying })}
       className="max-w-xl"
     >
       {run && <SweepReport run={run} buying={buying} />}
@@ -63,6 +66,7 @@ function SweepReport({ run, buying }: { run: SweepRun; buying: number }) {
           {run.message}
         </p>
       )}
+      {run.needsPremium && <PremiumOffer />}
       {run.txHash && <TransactionLine chainId={run.chainId} hash={run.txHash} />}
       <ul
         aria-label={t('sweep.items')}
@@ -72,6 +76,19 @@ function SweepReport({ run, buying }: { run: SweepRun; buying: number }) {
           <ItemLine key={row.order_id} row={row} phase={run.phase} />
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** Why premium is worth having, and the way to the plans, under a refusal to a user without it. */
+function PremiumOffer() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="sweep-premium" className="flex flex-col items-start gap-2 rounded border border-line px-2.5 py-2">
+      <p className="text-muted">{t('sweep.premium_offer')}</p>
+      <Link to="/plans" onClick={() => setPanelOpen('sweep', false)} className="button-primary">
+        {t('sweep.to_plans')}
+      </Link>
     </div>
   );
 }
