@@ -23,6 +23,8 @@ const MINUTES = Number(process.env.MARKET_LIFE_MINUTES ?? 30);
 /** The minutes whose mean book the end is compared with: the market has opened and traded a little. */
 const EARLY = { from: 2, to: 5 } as const;
 const STARTUP_TIMEOUT_MS = 10 * MINUTE;
+/** What the simulator counts while it opens the book. */
+const OPENING: ReadonlySet<string> = new Set(['list', 'refused', 'error']);
 const STOP_TIMEOUT_MS = 30_000;
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -133,13 +135,14 @@ async function stopServer(server: ChildProcess): Promise<void> {
   }
 }
 
-/** Waits until the server answers and its simulator has opened the book. */
+/** Waits until the server answers and its simulator has opened the book: it lists only, then trades. */
 async function waitForMarket(origin: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode} while starting`);
     const answer = await readDiagnostics(origin).catch(() => null);
-    if (answer?.simulator.state === 'running' && (answer.simulator.actions.list ?? 0) > 0) return;
+    const trading = Object.keys(answer?.simulator.actions ?? {}).some((kind) => !OPENING.has(kind));
+    if (answer?.simulator.state === 'running' && trading) return;
     await sleep(2_000);
   }
   throw new Error(`the market did not open within ${STARTUP_TIMEOUT_MS / MINUTE} minutes`);
