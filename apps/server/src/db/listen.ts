@@ -17,28 +17,45 @@ export async function listen(
   onError: (error: Error) => void,
 ): Promise<Listener> {
   let stopped = false;
-  let client: PoolClient | undefined;
+  let current: { connection: PoolClient; drop(error?: Error): void } | undefined;
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
     const connection = await pool.connect();
+    // A connection that breaks emits 'error' more than once (PostgreSQL's message, then the socket's end), and the
+    // pool throws when a client is released twice: it goes back once, and the listener stays to absorb the rest.
+    let released = false;
+    const drop = (error?: Error) => {
+      if (released) return;
+      released = true;
+      if (current?.connection === connection) current = undefined;
+      connection.release(error);
+    };
     connection.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
     connection.on('error', (error) => {
+      if (released) return;
+      drop(error);
+      if (stopped) return;
       onError(error);
-      connection.release(true);
-      if (client === connection) client = undefined;
-      if (!stopped) retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+      retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
     });
-    // Identifiers cannot be bound as parameters; the channel names are our own constants.
-    await connection.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-    client = connection;
+    try {
+      // Identifiers cannot be bound as parameters; the channel names are our own constants.
+      await connection.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      drop(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    if (stopped) drop();
+    else current = { connection, drop };
   };
   const reconnect = () => {
     connect().catch((error: unknown) => {
+      if (stopped) return;
       onError(error instanceof Error ? error : new Error(String(error)));
-      if (!stopped) retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+      retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
     });
   };
 
@@ -47,12 +64,13 @@ export async function listen(
     stop: async () => {
       stopped = true;
       clearTimeout(retry);
-      const connection = client;
-      client = undefined;
-      if (connection) {
-        await connection.query(`UNLISTEN *`).catch(() => {});
-        connection.release();
-      }
+      const listening = current;
+      if (!listening) return;
+      // A connection that failed to UNLISTEN (the database stopping) is closed, not handed to the next query.
+      await listening.connection.query('UNLISTEN *').then(
+        () => listening.drop(),
+        (error: Error) => listening.drop(error),
+      );
     },
   };
 }

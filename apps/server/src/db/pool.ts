@@ -112,13 +112,32 @@ export async function tryAdvisoryLock(pool: Pool, key: bigint): Promise<HeldLock
     const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
       key.toString(),
     ]);
-    if (rows[0]?.locked) return { release: () => client.release(), discard: () => client.release(true) };
+    if (rows[0]?.locked) return heldOn(client);
   } catch (error) {
     client.release(true);
     throw error;
   }
   client.release();
   return undefined;
+}
+
+/**
+ * A held lock's connection sits checked out and idle, where the pool no longer listens for its errors: one that
+ * breaks (the database stopping) would emit an 'error' nobody handles, which ends the process. The lock ends with
+ * the connection, and it goes back to the pool once.
+ */
+function heldOn(client: PoolClient): HeldLock {
+  let broken: Error | undefined;
+  let released = false;
+  client.on('error', (error) => {
+    broken ??= error;
+  });
+  const giveBack = (discard: boolean) => {
+    if (released) return;
+    released = true;
+    client.release(broken ?? discard);
+  };
+  return { release: () => giveBack(false), discard: () => giveBack(true) };
 }
 
 /** PostgreSQL's SQLSTATE for a unique constraint refusing a row. */
