@@ -62,6 +62,8 @@ const Env = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be the application public key: 64 hex characters')
     .optional(),
   DISCORD_INVITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HOW_TO_USE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SOCIAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   LISTING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: trustProxy.default(false),
@@ -128,6 +130,11 @@ export type Config = {
    * devnet FloorDesk then runs its own chat server (devnet.ts) and fills these in; elsewhere alerts are not sent.
    */
   chat: { apiUrl: string; botToken: string | undefined; publicKey: string | undefined; inviteUrl: string };
+  /**
+   * The account menu's outside links: HOW TO USE (HOW_TO_USE_URL, else the guide this server serves at /guide) and
+   * the project's social page (SOCIAL_URL; hidden when unset). The chat link is the chat's invite.
+   */
+  links: { howToUse: string | undefined; social: string | undefined };
   authRateLimit: number;
   /** Listings a client may post per minute (`POST /api/orders/listings`); in-process connectors are not limited. */
   listingRateLimit: number;
@@ -187,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicKey: vars.DISCORD_PUBLIC_KEY?.toLowerCase(),
       inviteUrl: vars.DISCORD_INVITE_URL ?? '',
     },
+    links: { howToUse: vars.HOW_TO_USE_URL, social: vars.SOCIAL_URL },
     authRateLimit: vars.AUTH_RATE_LIMIT,
     listingRateLimit: vars.LISTING_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,

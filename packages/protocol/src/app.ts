@@ -12,5 +12,15 @@ export const AppConfigData = z.object({
   devnet_wallet: z.boolean(),
   /** Build version of the server (shown in What's New and sent for diagnostics). */
   version: z.string(),
+  /**
+   * The account menu's outside links, each in both languages; '' hides one. `how_to_use` is the operator's guide, or
+   * the one this server serves (`/guide/en`, `/guide/zh`); `chat` the community chat server's invite; `social` the
+   * project's page on X.
+   */
+  links: z.object({
+    how_to_use: z.object({ en: z.string(), zh: z.string() }),
+    chat: z.string(),
+    social: z.string(),
+  }),
 });
 export type AppConfigData = z.infer<typeof AppConfigData>;

@@ -1,12 +1,4 @@
-import { type Lang, MAINNET_CHAIN_ID } from '@floordesk/protocol';
-
-/** Outside destinations of the user menu. Placeholders until the project's own pages exist. */
-export const HOW_TO_USE_URL: Record<Lang, string> = {
-  en: 'https://docs.floordesk.app/en/how-to-use',
-  zh: 'https://docs.floordesk.app/zh/how-to-use',
-};
-export const CHAT_URL = 'https://discord.gg/floordesk';
-export const SOCIAL_URL = 'https://x.com/floordesk';
+import { MAINNET_CHAIN_ID } from '@floordesk/protocol';
 
 export function openseaProfileUrl(address: string): string {
   return `https://opensea.io/${address}`;

@@ -31,7 +31,13 @@ describe('GET /api/app/config', () => {
     expect(await appConfig(mainnet)).toEqual({
       status: 1,
       msg: 'OK',
-      data: { chain_id: 1, chain_name: 'Ethereum Mainnet', devnet_wallet: false, version: '1.2.3' },
+      data: {
+        chain_id: 1,
+        chain_name: 'Ethereum Mainnet',
+        devnet_wallet: false,
+        version: '1.2.3',
+        links: { how_to_use: { en: '/guide/en', zh: '/guide/zh' }, chat: '', social: '' },
+      },
     });
   });
 
@@ -46,5 +52,35 @@ describe('GET /api/app/config', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+});
+
+describe("the account menu's links", () => {
+  it('come from the configuration and the chat invite; without them, the guide this server serves', async () => {
+    const configured = await buildServer({
+      config: testConfig({ links: { howToUse: 'https://docs.example/how', social: 'https://x.com/example' } }),
+      db: database().db,
+      chat: { bot: undefined, publicKey: undefined, inviteUrl: 'https://discord.gg/example' },
+    });
+    try {
+      expect((await appConfig(configured)).data.links).toEqual({
+        how_to_use: { en: 'https://docs.example/how', zh: 'https://docs.example/how' },
+        chat: 'https://discord.gg/example',
+        social: 'https://x.com/example',
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('include the guide, served in each language, and a guide in the asker’s language for any other path', async () => {
+    const en = await mainnet.inject({ method: 'GET', url: '/guide/en' });
+    expect(en.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(en.body).toMatch(/^# How to use FloorDesk\n/);
+    expect(en.body).toContain('## Sweep');
+    expect((await mainnet.inject({ method: 'GET', url: '/guide/zh' })).body).toMatch(/^# FloorDesk 使用指南\n/);
+    const other = await mainnet.inject({ method: 'GET', url: '/guide/fr', headers: { 'accept-language': 'zh-CN' } });
+    expect(other.statusCode).toBe(302);
+    expect(other.headers.location).toBe('/guide/zh');
   });
 });
