@@ -26,3 +26,13 @@ export function useWalletChange(action: 'add' | 'delete') {
     onError: () => void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
   });
 }
+
+/** The caller's subscription, for /my: asked again on each visit, so a payment or trial elsewhere shows. */
+export function useSubscription() {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: ['profile-subscription', token],
+    queryFn: () => apiClient.call('subscription'),
+    enabled: token !== null,
+  });
+}

@@ -1,7 +1,8 @@
-import { Status, type WalletItem } from '@floordesk/protocol';
+import { Status, type SubscriptionData, type WalletItem } from '@floordesk/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate } from '../../../lib/dates';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../../test/render-in-app';
 
@@ -15,10 +16,21 @@ import MyPage from './my-page';
 const ME = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
+const NOT_SUBSCRIBED: SubscriptionData = {
+  end_flag: 0,
+  identity: '0',
+  granted: false,
+  trial: null,
+  payments: [],
+  grants: [],
+  confirmations: 2,
+};
+
 /** The server's wallet list, as the routes answer it, with the original app's refusals. */
-function stubWalletServer(added: WalletItem[]) {
+function stubWalletServer(added: WalletItem[], subscription: Partial<SubscriptionData> = {}) {
   let list: WalletItem[] = [{ address: ME, ens: 'alice.eth', primary: true }, ...added];
   return stubApi((url, init) => {
+    if (url.pathname === '/api/subscription') return ok({ ...NOT_SUBSCRIBED, ...subscription });
     if (url.pathname === '/api/user/wallets' && init?.method !== 'POST') return ok({ list });
     const { address } = JSON.parse(String(init?.body)) as { address: string };
     if (url.pathname === '/api/user/wallets/delete') {
@@ -49,6 +61,25 @@ describe('/my', () => {
     expect(within(rows[0]!).queryByRole('button', { name: 'Remove' })).toBeNull();
     expect(within(rows[1]!).getByText('bob.eth')).toBeTruthy();
     expect(screen.getByText('1 of 10 added')).toBeTruthy();
+  });
+
+  it('shows the subscription: its end, or that there is none, with the way to the plans', async () => {
+    signIn();
+    const ends = 1_900_000_000;
+    stubWalletServer([], {
+      end_flag: ends,
+      grants: [{ kind: 'payment', at: ends - 86_400 * 30, days: 30, ends_at: ends }],
+    });
+    const { unmount } = renderInApp(<MyPage />, { path: '/my' });
+    const section = await screen.findByTestId('subscription-status');
+    expect(section.textContent).toBe(`Premium until ${formatDate(ends, 'YYYY-MM-DD HH:mm')}`);
+    expect(screen.getByRole('link', { name: 'Renew' }).getAttribute('href')).toBe('/plans');
+    unmount();
+
+    stubWalletServer([]);
+    renderInApp(<MyPage />, { path: '/my' });
+    expect((await screen.findByTestId('subscription-status')).textContent).toBe('Not subscribed');
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/plans');
   });
 
   it('shows the short address without a name, and refuses what is not an address without asking the server', async () => {

@@ -2,13 +2,15 @@ import { OWN_WALLETS_MAX_ADDED, type WalletItem } from '@floordesk/protocol';
 import { LoaderCircle, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isAddress } from 'viem';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { formatDate } from '../../../lib/dates';
 import { shortAddress } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
-import { useWalletChange, useWallets } from '../api';
+import { useSubscription, useWalletChange, useWallets } from '../api';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 
 function WalletRow({ wallet, onRemove }: { wallet: WalletItem; onRemove: (address: string) => void }) {
@@ -45,7 +47,37 @@ function WalletRow({ wallet, onRemove }: { wallet: WalletItem; onRemove: (addres
   );
 }
 
-/** /my: who the user is (ENS name or short address) and their own wallets, which they add and remove here. */
+/** The subscription: premium until when (a trial's, the operator's grant), or none; the plans renew or start one. */
+function Subscription() {
+  const { t } = useTranslation();
+  const subscription = useSubscription();
+  if (subscription.isPending || subscription.isError) return null;
+  const { end_flag: end, granted, trial } = subscription.data;
+  const status = granted
+    ? t('profile.granted')
+    : end === 0
+      ? t('profile.not_subscribed')
+      : t(trial?.ends_at === end ? 'profile.trial_until' : 'profile.premium_until', {
+          date: formatDate(end, 'YYYY-MM-DD HH:mm'),
+        });
+  return (
+    <section className="mt-6 max-w-2xl">
+      <h2 className="border-b border-line pb-2 font-semibold">{t('profile.subscription')}</h2>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <p data-testid="subscription-status" className={end === 0 && !granted ? 'text-muted' : 'text-fg'}>
+          {status}
+        </p>
+        {!granted && (
+          <Link to="/plans" className="button-secondary h-8 shrink-0">
+            {end === 0 ? t('profile.see_plans') : t('profile.renew')}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** /my: who the user is (ENS name or short address), their subscription, and their own wallets, which they add and remove here. */
 export default function MyPage() {
   const { t } = useTranslation();
   const token = useSession((state) => state.token);
@@ -87,6 +119,8 @@ export default function MyPage() {
           </div>
         </div>
       )}
+
+      <Subscription />
 
       <section className="mt-6 max-w-2xl">
         <div className="flex items-baseline justify-between gap-3 border-b border-line pb-2">
