@@ -130,7 +130,8 @@ export function createVolumeChart<S = undefined>(
     autoSize: true,
     localization: { timeFormatter: chartCrosshairTime },
     timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: chartTickMark },
-    rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0 } },
+    // A label the pane's edge would cut is left out rather than drawn in half.
+    rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0 }, entireTextOnly: true },
   });
   const series = addSeries?.(api) as S;
   const volume = api.addSeries(
