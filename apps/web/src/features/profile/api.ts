@@ -1,18 +1,8 @@
 import type { WalletsData } from '@floordesk/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
+import { getWalletsQueryKey, WALLETS_QUERY_KEY } from '../../lib/api/wallets';
 import { useSession } from '../../stores/session-store';
-
-const WALLETS_QUERY_KEY = ['wallets'] as const;
-
-export function useWallets() {
-  const token = useSession((state) => state.token);
-  return useQuery({
-    queryKey: [...WALLETS_QUERY_KEY, token],
-    queryFn: () => apiClient.call('wallets'),
-    enabled: token !== null,
-  });
-}
 
 /** Adds or removes a wallet; the answer is the new list, which replaces the cached one. */
 export function useWalletChange(action: 'add' | 'delete') {
@@ -21,7 +11,7 @@ export function useWalletChange(action: 'add' | 'delete') {
   return useMutation({
     mutationFn: (address: string): Promise<WalletsData> =>
       apiClient.call(action === 'add' ? 'addWallet' : 'deleteWallet', { body: { address } }),
-    onSuccess: (data) => queryClient.setQueryData([...WALLETS_QUERY_KEY, token], data),
+    onSuccess: (data) => queryClient.setQueryData(getWalletsQueryKey(token), data),
     // A refusal (a duplicate, a wallet removed in another tab) means our copy may be stale.
     onError: () => void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
   });

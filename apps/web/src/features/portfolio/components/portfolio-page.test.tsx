@@ -118,6 +118,24 @@ describe('/protfolio', () => {
     expect(asked).toContain(`?wallet=${OTHER}`);
   });
 
+  it('names each wallet of the filter by its ENS name where it has one', async () => {
+    sessionStore.getState().signIn({ token: ME, sign_num: 'secret' });
+    stubApi((url) => {
+      if (url.pathname === '/api/user/wallets') {
+        return ok({
+          list: [
+            { address: ME, ens: null, primary: true },
+            { address: OTHER, ens: 'bob.eth', primary: false },
+          ],
+        });
+      }
+      return ok(portfolio({ wallets: [ME, OTHER], wallet: url.searchParams.get('wallet') }));
+    });
+    renderInApp(<PortfolioPage />, { path: '/protfolio' });
+    expect(await screen.findByRole('button', { name: 'bob.eth' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '0xf39…2266' })).toBeTruthy();
+  });
+
   it.each([
     ['en', 'The portfolio is only available to premium users', 'See the plans'],
     ['zh', '资产组合仅对高级会员开放', '查看会员方案'],

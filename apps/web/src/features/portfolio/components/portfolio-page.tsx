@@ -18,6 +18,7 @@ import { Segmented } from '../../../components/ui/segmented';
 import { ApiError } from '../../../lib/api-client';
 import { collectionPath } from '../../../lib/collection-path';
 import { formatDate } from '../../../lib/dates';
+import { useWallets } from '../../../lib/api/wallets';
 import { formatCount, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
 import { usePortfolioTexts } from '../../../lib/portfolio-texts';
 import { usePortfolio } from '../api';
@@ -278,6 +279,9 @@ export default function PortfolioPage() {
       : null;
   const data = portfolio.data;
   const several = (data?.wallets.length ?? 0) > 1;
+  const wallets = useWallets({ enabled: several });
+  const walletName = (address: string) =>
+    wallets.data?.list?.find((item) => item.address === address)?.ens ?? shortAddress(address);
   return (
     <PageFrame title={appText('route.portfolio.title')} description={appText('route.portfolio.description')}>
       {refusal !== null ? (
@@ -297,7 +301,7 @@ export default function PortfolioPage() {
               options={[ALL, ...data.wallets]}
               value={wallet}
               onChange={setWallet}
-              labelOf={(option) => (option === ALL ? t('portfolio.all_wallets') : shortAddress(option))}
+              labelOf={(option) => (option === ALL ? t('portfolio.all_wallets') : walletName(option))}
             />
           )}
           <Totals data={data} />

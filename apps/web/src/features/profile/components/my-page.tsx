@@ -10,7 +10,8 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { formatDate } from '../../../lib/dates';
 import { shortAddress } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
-import { useSubscription, useWalletChange, useWallets } from '../api';
+import { useWallets } from '../../../lib/api/wallets';
+import { useSubscription, useWalletChange } from '../api';
 import { Loading, LoadFailed } from '../../../components/ui/load-state';
 
 function WalletRow({ wallet, onRemove }: { wallet: WalletItem; onRemove: (address: string) => void }) {

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../api-client';
+import { useSession } from '../../stores/session-store';
+
+/** The user's own wallets with their ENS names: /my edits them, the portfolio names its wallet filter by them. */
+export const WALLETS_QUERY_KEY = ['wallets'] as const;
+
+export function getWalletsQueryKey(token: string | null) {
+  return [...WALLETS_QUERY_KEY, token] as const;
+}
+
+export function useWallets({ enabled = true }: { enabled?: boolean } = {}) {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: getWalletsQueryKey(token),
+    queryFn: () => apiClient.call('wallets'),
+    enabled: enabled && token !== null,
+  });
+}
