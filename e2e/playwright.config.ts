@@ -43,6 +43,9 @@ export default defineConfig({
     // Each run deploys the devnet afresh (40 s idle, up to 170 s measured on a busy 2-core machine), compiling the
     // contracts first on a cold artifact cache (~45 s idle, minutes when busy).
     timeout: 600_000,
+    // Stopped as Ctrl-C stops `npm start`: its PostgreSQL and anvil run in process groups of their own and are stopped
+    // by the server after its roles (Playwright's default, SIGKILL to the group, would leave them behind).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },

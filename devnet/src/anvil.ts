@@ -49,7 +49,12 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     args.push('--state', options.stateFile);
     if (options.stateIntervalSeconds) args.push('--state-interval', String(options.stateIntervalSeconds));
   }
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A group of its own: a Ctrl-C at the terminal reaches the whole foreground group, and the chain must outlive the
+  // roles that read it while they stop; its owner stops it, and our exit ends it.
+  const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const rpcUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {

