@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Address, getAddress, type Hex, hexToBytes } from 'viem';
@@ -95,12 +96,10 @@ function RequestDialog({
   );
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
-
 function describe(
   request: ConfirmRequest,
   origin: string,
-  t: Translate,
+  t: TFunction,
 ): { title: string; action: string; body: ReactNode } {
   switch (request.kind) {
     case 'connect':
