@@ -44,6 +44,7 @@ function renderDialog() {
 const alertDialog = () => screen.getByRole('dialog', { name: /Alert/ });
 const menu = () => within(alertDialog()).getByRole('navigation', { name: 'Alert menu' });
 const menuEntry = (name: string) => within(menu()).getByRole('button', { name });
+const watched = (row: HTMLElement) => within(row).getByTestId('alert-watch').textContent;
 
 function pretendPhone() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
@@ -99,7 +100,6 @@ describe('the alert dialog', () => {
     stubAlertServer({ alerts: [floorAlert(), trendingAlert(), wallets, reminder] });
     renderDialog();
     const rows = await screen.findAllByTestId('alert-row');
-    const watched = (row: HTMLElement) => within(row).getByTestId('alert-watch').textContent;
     expect(watched(rows[0]!)).toBe('CryptoPunks · Floor crosses 40 or 45.5 ETH');
     expect(watched(rows[1]!)).toBe('Your watchlist · 25+ trades in 15 min');
     expect(watched(rows[2]!)).toBe('Pranksy, 0x000…00b2 · Buys, sells or mints');
