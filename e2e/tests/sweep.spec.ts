@@ -143,6 +143,11 @@ test.describe('sweep buying, wallet without a subscription', () => {
     await page.screenshot({ path: 'screenshots/sweep-popover-zh-390.png' });
     await page.getByTestId('sweep-button').click();
     await expect(page.getByTestId('sweep-message')).toHaveText('购买功能仅对高级会员开放');
+    // What premium gives, and the way to the plans.
+    await expect(page.getByTestId('sweep-premium').getByRole('link', { name: '查看套餐' })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
     await page.screenshot({ path: 'screenshots/sweep-premium-zh-390.png' });
     expect(wallet.transactions).toHaveLength(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
