@@ -37,7 +37,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database each run: the journeys start from a first visit.
-    command: `rm -rf ${dataDir} && exec ../node_modules/.bin/tsx ../apps/server/src/main.ts`,
+    command: `rm -rf ${dataDir} && exec node --import tsx ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     // Each run deploys the devnet afresh (40 s idle, up to 170 s measured on a busy 2-core machine), compiling the

@@ -133,6 +133,8 @@ export const RarityToken = z.object({
   flag: z.number().int().min(1).max(4).nullable(),
   /** ERC-721 owner; null for ERC-1155 items. */
   owner: z.string().nullable(),
+  /** The owner's ENS name, when it has one. */
+  owner_ens: z.string().nullable(),
   /** What a buyer pays for the cheapest fillable listing of this token (fees included), wei; null when unlisted. */
   price: UintString.nullable(),
   marketplace: z.enum(MARKETPLACES).nullable(),

@@ -31,6 +31,7 @@ beforeAll(async () => {
     ...ids(21, 25).map((id) => ({ id, metadataStatus: 'failed' as const })),
   ]);
   await pool.query('update tokens set rarity_score = 100 - rarity_rank where collection = $1', [RANKED]);
+  await pool.query(`insert into ens_names (address, name, checked_at) values ($1, 'owner.eth', $2)`, [OWNER, NOW]);
   await insertTraits(pool, RANKED, [
     ...ids(1, 20).map((id) => ({ id, type: 'Fur', value: id <= 2 ? 'Gold' : id <= 10 ? 'Brown' : 'Grey' })),
     ...ids(1, 20).map((id) => ({ id, type: 'Eyes', value: id % 2 ? 'Blue' : 'Red' })),
@@ -134,6 +135,7 @@ describe('GET /api/rarity/tokens', () => {
       score: 99,
       flag: rankTierCode(rankTier(1, 20)),
       owner: OWNER,
+      owner_ens: 'owner.eth',
       price: ((105n * ETH) / 100n).toString(),
       marketplace: 'opensea',
       traits: [

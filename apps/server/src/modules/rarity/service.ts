@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { collectionType, itemCount } from '../../market/collection-fields';
 import { ok, type Result } from '../../result';
 import { rankTier } from '../../market/rarity/tiers';
+import { ensNames } from '../ens/service';
 import { searchTerms } from '../search/service';
 import {
   type CoverageCounts,
@@ -106,7 +107,19 @@ function rankBounds(query: TokensQuery, ranked: number): { min: number | null; m
   return min !== null && max !== null && min > max ? null : { min, max };
 }
 
-function tokenFields(row: RarityTokenRecord, ranked: number): Omit<RarityToken, 'traits'> {
+/** The ENS names of the owners of `rows`, as the trades and holders tables show them. */
+function ownerNames(ctx: AppContext, rows: readonly RarityTokenRecord[]): Promise<Map<string, string | null>> {
+  return ensNames(
+    ctx,
+    rows.flatMap((row) => (row.owner ? [row.owner] : [])),
+  );
+}
+
+function tokenFields(
+  row: RarityTokenRecord,
+  ranked: number,
+  names: ReadonlyMap<string, string | null>,
+): Omit<RarityToken, 'traits'> {
   return {
     token_id: row.token_id,
     name: row.name,
@@ -115,6 +128,7 @@ function tokenFields(row: RarityTokenRecord, ranked: number): Omit<RarityToken, 
     score: row.rarity_rank === null ? null : row.rarity_score,
     flag: row.rarity_rank === null ? null : rankTierCode(rankTier(row.rarity_rank, ranked)),
     owner: row.owner,
+    owner_ens: row.owner ? (names.get(row.owner) ?? null) : null,
     price: row.price,
     marketplace: row.marketplace,
   };
@@ -144,11 +158,14 @@ export async function rarityTokens(ctx: AppContext, query: TokensQuery): Promise
       : { rows: [], total: 0 },
     query.token === undefined ? undefined : selectedToken(ctx, query.address, query.token, summary),
   ]);
-  const traits = await tokenTraitRows(
-    db,
-    query.address,
-    matching.rows.map((row) => row.token_id),
-  );
+  const [traits, names] = await Promise.all([
+    tokenTraitRows(
+      db,
+      query.address,
+      matching.rows.map((row) => row.token_id),
+    ),
+    ownerNames(ctx, matching.rows),
+  ]);
   return ok({
     collection: {
       address: summary.address,
@@ -161,7 +178,7 @@ export async function rarityTokens(ctx: AppContext, query: TokensQuery): Promise
     },
     traits: traitTypes(values),
     list: matching.rows.map((row) => ({
-      ...tokenFields(row, summary.ranked),
+      ...tokenFields(row, summary.ranked, names),
       traits: traits
         .filter((trait) => trait.token_id === row.token_id)
         .map((trait) => ({ type: trait.trait_type, value: trait.value })),
@@ -196,7 +213,7 @@ async function selectedToken(
   const row = rows[0];
   if (!row) return null;
   return {
-    ...tokenFields(row, summary.ranked),
+    ...tokenFields(row, summary.ranked, await ownerNames(ctx, [row])),
     traits: shares.map((share) => ({
       type: share.trait_type,
       value: share.value,

@@ -20,6 +20,7 @@ const token = (id: number, fur: string, price: bigint | null = null) => ({
   score: 10 - id / 10,
   flag: id <= 2 ? 3 : 1,
   owner: `0x${'0'.repeat(38)}a1`,
+  owner_ens: id === 1 ? 'owner.eth' : null,
   price: price?.toString() ?? null,
   marketplace: price === null ? null : ('opensea' as const),
   traits: [{ type: 'Fur', value: fur }],
@@ -99,6 +100,9 @@ describe('/rarity', () => {
     // The rank badge and the token cell: token 1 is rank 1.
     expect(within(rows()[0]!).getAllByText('#1')).toHaveLength(2);
     expect(within(rows()[0]!).getByText('Rare')).toBeTruthy();
+    // An owner is named by ENS where it has a name, by its address where not.
+    expect(within(rows()[0]!).getByTitle(`0x${'0'.repeat(38)}a1`).textContent).toBe('owner.eth');
+    expect(within(rows()[1]!).getByTitle(`0x${'0'.repeat(38)}a1`).textContent).not.toBe('owner.eth');
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Gold/ }));
     await waitFor(() => expect(rows()).toHaveLength(2));

@@ -65,7 +65,7 @@ export function RarityTokenTable({ tokens, selected, onSelect }: RarityTokenTabl
               </span>
             </td>
             <td className={clsx(cell, 'hidden truncate font-mono text-[12px] text-muted xl:table-cell')}>
-              {token.owner ? <span title={token.owner}>{longAddress(token.owner)}</span> : NO_VALUE}
+              {token.owner ? <span title={token.owner}>{token.owner_ens ?? longAddress(token.owner)}</span> : NO_VALUE}
             </td>
             <td className={clsx(cell, 'truncate text-right font-mono')}>
               {token.price === null ? (

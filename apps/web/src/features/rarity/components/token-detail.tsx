@@ -59,7 +59,7 @@ export function TokenDetail({ address, tokenId, token, onClose }: TokenDetailPro
                 <>
                   <dt className="text-faint">{t('rarity_views.owner')}</dt>
                   <dd className="truncate font-mono" title={token.owner}>
-                    {longAddress(token.owner)}
+                    {token.owner_ens ?? longAddress(token.owner)}
                   </dd>
                 </>
               )}
