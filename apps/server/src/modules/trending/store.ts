@@ -133,7 +133,8 @@ const ranked = (pieces: PieceLists, filter: RowFilter, limit: number) => {
 
 /**
  * Each ranked collection with what is true `now`: its floor (the cheapest active unexpired listing) and listed
- * count; and the floor the window's change starts from (`windowStartFloor` of its first minute).
+ * count (tokens, as the collection page counts them); and the floor the window's change starts from
+ * (`windowStartFloor` of its first minute).
  */
 const rowsQuery = (ranking: SQL, now: Date, windowStart: Date) => sql`
   with ${ranking}
@@ -143,7 +144,7 @@ const rowsQuery = (ranking: SQL, now: Date, windowStart: Date) => sql`
     from ranked r
     left join collections c on c.address = r.address
    cross join lateral (
-     select min(price_wei) as floor, count(*)::int as listed from listings
+     select min(price_wei) as floor, count(distinct token_id)::int as listed from listings
       where collection = r.address and ${fillableAt(sql`${now}::timestamptz`)}
    ) as l
    order by r.trades desc, r.volume desc, r.address`;

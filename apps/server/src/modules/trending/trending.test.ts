@@ -124,6 +124,8 @@ describe('GET /api/trending', () => {
     await insertListing(pool, collection, 1, 5n * 10n ** 17n, now);
     await insertListing(pool, collection, 2, 3n * 10n ** 17n, now);
     await insertListing(pool, collection, 3, 4n * 10n ** 17n, now);
+    // A second listing of token 3, above its first (a lower relist leaves the higher one valid): still three listed.
+    await insertListing(pool, collection, 3, 6n * 10n ** 17n, now);
     // Cheaper, but over: past its end time (not yet marked expired) and cancelled.
     await insertListing(pool, collection, 4, 10n ** 17n, now, { endTime: ago(1000) });
     await insertListing(pool, collection, 5, 10n ** 16n, now, { status: 'cancelled' });
