@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { appVersionDefine } from './vite.config';
+import { appVersionDefine } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
