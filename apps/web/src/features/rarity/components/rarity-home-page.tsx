@@ -76,8 +76,8 @@ function CollectionsTable({ rows, q }: { rows: RarityCollectionRow[]; q: string 
             <th className={clsx(cell, 'font-medium')}>{t('rarity_views.collection')}</th>
             <th className={clsx(cell, wide, 'w-24 text-right font-medium')}>{t('rarity_views.supply')}</th>
             <th className={clsx(cell, wide, 'w-24 text-right font-medium')}>{t('rarity_views.ranked')}</th>
-            <th className={clsx(cell, 'w-24 text-right font-medium')}>{t('rarity_views.coverage')}</th>
-            <th className={clsx(cell, 'w-24 text-right font-medium')}>{t('rarity_views.floor')}</th>
+            <th className={clsx(cell, 'w-20 text-right font-medium sm:w-24')}>{t('rarity_views.coverage')}</th>
+            <th className={clsx(cell, 'w-20 text-right font-medium sm:w-24')}>{t('rarity_views.floor')}</th>
             <th className={clsx(cell, wide, 'w-20 text-right font-medium')}>{t('rarity_views.listed')}</th>
           </tr>
         </thead>
@@ -87,7 +87,9 @@ function CollectionsTable({ rows, q }: { rows: RarityCollectionRow[]; q: string 
               <td className={clsx(cell, 'min-w-0')}>
                 <Link to={tokenPath(row.address)} className="flex min-w-0 items-center gap-2 hover:text-accent">
                   <CollectionImage src={row.img} name={row.name} className="size-7" />
-                  <span className="truncate font-medium">{row.name ?? row.address}</span>
+                  <span className="truncate font-medium" title={row.name ?? row.address}>
+                    {row.name ?? row.address}
+                  </span>
                   {row.type === '1155' && (
                     <span className="rounded-sm bg-raised px-1 text-[10px] text-muted">1155</span>
                   )}
