@@ -6,11 +6,12 @@ describe('anvil and Ctrl-C', () => {
   it('runs in a process group of its own, so the terminal signal reaches the server first, and stops with it', async () => {
     const anvil = await startAnvil();
     const pid = anvil.process.pid ?? 0;
-
-    expect(processGroup(pid)).toBe(pid);
-    expect(processGroup(pid)).not.toBe(processGroup(process.pid));
-
-    await anvil.stop();
+    try {
+      expect(processGroup(pid)).toBe(pid);
+      expect(processGroup(pid)).not.toBe(processGroup(process.pid));
+    } finally {
+      await anvil.stop();
+    }
     expect(existsSync(`/proc/${pid}`)).toBe(false);
   });
 });

@@ -39,10 +39,12 @@ describe('embedded PostgreSQL and Ctrl-C', () => {
         (await readFile(path.join(dataDir.path, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
       );
 
-      expect(processGroup(postmaster)).toBe(postmaster);
-      expect(processGroup(postmaster)).not.toBe(processGroup(process.pid));
-
-      await server.stop();
+      try {
+        expect(processGroup(postmaster)).toBe(postmaster);
+        expect(processGroup(postmaster)).not.toBe(processGroup(process.pid));
+      } finally {
+        await server.stop();
+      }
       expect(isRunning(postmaster)).toBe(false);
     } finally {
       await dataDir.remove();
