@@ -1,12 +1,6 @@
-import type {
-  PaymentItem,
-  PlanPrice,
-  PlansData,
-  PromotionView,
-  QuoteData,
-  SubscriptionData,
-} from '@floordesk/protocol';
+import type { PaymentItem, PlanPrice, PlansData, PromotionView, QuoteData } from '@floordesk/protocol';
 import { ok, stubApi } from '../../test/render-in-app';
+import { subscriptionData } from '../../test/subscription-fixtures';
 
 export const ME = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 export const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
@@ -61,19 +55,6 @@ export function promotion(overrides: Partial<PromotionView> = {}): PromotionView
   };
 }
 
-export function subscriptionData(overrides: Partial<SubscriptionData> = {}): SubscriptionData {
-  return {
-    end_flag: 0,
-    identity: '0',
-    granted: false,
-    trial: null,
-    payments: [],
-    grants: [],
-    confirmations: 3,
-    ...overrides,
-  };
-}
-
 export function payment(overrides: Partial<PaymentItem> = {}): PaymentItem {
   return {
     tx_hash: TX_HASH,
@@ -124,4 +105,4 @@ export function stubBillingApi(routes: Record<string, Answer | Answer[]>) {
   });
 }
 
-export { ok };
+export { ok, subscriptionData };

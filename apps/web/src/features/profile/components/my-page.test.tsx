@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate } from '../../../lib/dates';
 import { sessionStore } from '../../../stores/session-store';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../../test/render-in-app';
+import { subscriptionData } from '../../../test/subscription-fixtures';
 
 /** What was posted to add a wallet (the list's reads are GETs to the same path). */
 const postedAdds = (fetchSpy: ReturnType<typeof stubApi>) =>
@@ -16,21 +17,11 @@ import MyPage from './my-page';
 const ME = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
-const NOT_SUBSCRIBED: SubscriptionData = {
-  end_flag: 0,
-  identity: '0',
-  granted: false,
-  trial: null,
-  payments: [],
-  grants: [],
-  confirmations: 2,
-};
-
 /** The server's wallet list, as the routes answer it, with the original app's refusals. */
 function stubWalletServer(added: WalletItem[], subscription: Partial<SubscriptionData> = {}) {
   let list: WalletItem[] = [{ address: ME, ens: 'alice.eth', primary: true }, ...added];
   return stubApi((url, init) => {
-    if (url.pathname === '/api/subscription') return ok({ ...NOT_SUBSCRIBED, ...subscription });
+    if (url.pathname === '/api/subscription') return ok(subscriptionData(subscription));
     if (url.pathname === '/api/user/wallets' && init?.method !== 'POST') return ok({ list });
     const { address } = JSON.parse(String(init?.body)) as { address: string };
     if (url.pathname === '/api/user/wallets/delete') {
