@@ -18,7 +18,9 @@ export function pastFloors(listings: readonly PastListing[]): FloorRecord[] {
   const byCollection = new Map<string, PastListing[]>();
   for (const listing of listings) {
     const collection = listing.collection.toLowerCase();
-    byCollection.set(collection, [...(byCollection.get(collection) ?? []), listing]);
+    const own = byCollection.get(collection);
+    if (own) own.push(listing);
+    else byCollection.set(collection, [listing]);
   }
   return [...byCollection].flatMap(([collection, own]) => {
     const minutes = new Set(own.flatMap((l) => [l.listedAt, l.endedAt]).map((s) => minuteMs(s)));
