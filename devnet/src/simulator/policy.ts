@@ -135,7 +135,7 @@ export class BookShape {
       .filter((seller) => seller !== undefined);
   }
 
-  /** The action mix at this depth: the listing weight grows with the square of how far the book is below target. */
+  /** The action mix at this depth: the listing weight grows with the fourth power of how far the book is below target. */
   actionWeights(): { kind: ActionKind; weight: number }[] {
     const fill = this.total / (BOOK_DEPTH.target * this.collections);
     const pressure = clamp(fill > 0 ? 1 / fill ** 4 : Infinity, ...LISTING_PRESSURE);
