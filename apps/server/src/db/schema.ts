@@ -282,9 +282,9 @@ export const listings = pgTable(
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
-    // The times make it covering: a collection's floor and listed count are read from the index alone.
+    // The times and the token make it covering: a collection's floor and listed tokens are read from the index alone.
     index('listings_active_collection_price_idx')
-      .on(table.collection, table.priceWei, table.endTime, table.startTime)
+      .on(table.collection, table.priceWei, table.endTime, table.startTime, table.tokenId)
       .where(sql`status = 'active'`),
     index('listings_collection_token_idx').on(table.collection, table.tokenId),
     index('listings_offerer_idx').on(table.offerer),
