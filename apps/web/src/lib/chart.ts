@@ -129,7 +129,15 @@ export function createVolumeChart<S = undefined>(
   const api = createChart(container, {
     autoSize: true,
     localization: { timeFormatter: chartCrosshairTime },
-    timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: chartTickMark },
+    // Edges fixed to the data: nothing to scroll to beyond it, and the chart then draws the first and last time labels
+    // inside the pane instead of cut in half at its edges.
+    timeScale: {
+      timeVisible: true,
+      secondsVisible: false,
+      tickMarkFormatter: chartTickMark,
+      fixLeftEdge: true,
+      fixRightEdge: true,
+    },
     // A label the pane's edge would cut is left out rather than drawn in half.
     rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0 }, entireTextOnly: true },
   });
