@@ -20,14 +20,14 @@ const BACKGROUND_TRANSFERS = 300_000;
 const LISTINGS_PER_COLLECTION = 20;
 const WARM_UP = 10;
 const ITERATIONS = 100;
-const TARGET_P95_MS = 100;
+const TARGET_P95_MS = 70;
 
 /**
  * GET /api/portfolio (through Fastify's inject: session, premium check, validation and serialization of the answer
  * included) for a premium wallet that bought 3,000 NFTs over 50 collections and sold 2,000 of them (5,000 trades,
  * each with its sale, transfer and transaction row), so it holds 1,000 and the answer lists them with the latest
  * 500 sales (PORTFOLIO_SOLD_MAX); beside 300,000 transfers of other wallets, 100,000 of them sales, and 20 active
- * listings per collection. A fresh embedded PostgreSQL on this machine. Target: p95 < 100 ms.
+ * listings per collection. A fresh embedded PostgreSQL on this machine. Target: p95 <= 70 ms.
  */
 const benchmark: Benchmark = {
   description: `GET ${endpoints.portfolio.path}: ${BOUGHT - SOLD} held over ${COLLECTIONS} collections, ${BOUGHT + SOLD} trades`,
@@ -66,7 +66,7 @@ const benchmark: Benchmark = {
             trades: BOUGHT + SOLD,
           };
           console.table([figures]);
-          console.log(`p95 ${figures.p95_ms} ms (target < ${TARGET_P95_MS} ms)`);
+          console.log(`p95 ${figures.p95_ms} ms (target <= ${TARGET_P95_MS} ms)`);
           return figures;
         } finally {
           await app.close();
