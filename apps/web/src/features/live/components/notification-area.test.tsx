@@ -1,7 +1,7 @@
 import { NOTIFICATION_TYPE, type NotificationItem } from '@floordesk/protocol';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../test/render-in-app';
 import { notificationStore } from '../notification-store';
 import { NotificationArea } from './notification-area';
@@ -12,10 +12,15 @@ const now = () => Math.floor(Date.now() / 1000);
 const item = (id: number, overrides: Partial<NotificationItem> = {}) =>
   notificationItem(id, { profit: '-3000000000000000', create_time: now() - 12, ...overrides });
 
-afterEach(() => act(() => notificationStore.getState().dismissAll()));
+afterEach(() => {
+  act(() => notificationStore.getState().dismissAll());
+  vi.useRealTimers();
+});
 
 describe('the notification area', () => {
   it('is hidden when empty, and shows a sale with wallet, age, collection, token, price and profit', () => {
+    // The clock stands still, so the card's age is read in the same second the item was dated from.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T12:00:00Z') });
     renderInApp(<NotificationArea />);
     expect(screen.queryByTestId('notification-area')).toBeNull();
     act(() => notificationStore.getState().add([item(7)], now()));
