@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Random, seededRandom } from '@floordesk/devnet';
 import { encodeAbiParameters, encodeEventTopics, type Hex, parseAbi } from 'viem';
-import { MAINNET_CONTRACTS } from '../apps/server/src/chain/chain-contracts';
+import { MAINNET_CONTRACTS, seaportAddress } from '../apps/server/src/chain/chain-contracts';
 import type { RawLog } from '../apps/server/src/chain/decode';
-import { INDEXED_EVENTS } from '../apps/server/src/chain/events';
+import { SEAPORT_EVENTS } from '../apps/server/src/chain/decoders/seaport';
+import { TOKEN_EVENTS } from '../apps/server/src/chain/decoders/tokens';
 import type { BlockHeader } from '../apps/server/src/chain/store';
 import {
   orderFulfilledLog,
@@ -28,7 +29,7 @@ export type FixtureParameters = { blocks: number; logsPerBlock: number; collecti
 /** Bump when the generator changes, so an old file is not mistaken for the current mix. */
 const GENERATOR_VERSION = 1;
 
-export const SEAPORT = MAINNET_CONTRACTS.seaport;
+export const SEAPORT = seaportAddress(MAINNET_CONTRACTS);
 const OPENSEA_FEE = MAINNET_CONTRACTS.marketplaces[0]?.feeRecipients[0] ?? '0x0000a26b00c1f0df003000390027140000faa719';
 /** Fills through other Seaport front ends: recognised by no fee recipient, stored with marketplace null. */
 const OTHER_FEES: Hex[] = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'];
@@ -38,7 +39,8 @@ const WALLETS = 20_000;
 /** Transactions in a mainnet block that are not NFT activity: their hashes still reach the pending-buys cleanup. */
 const OTHER_TXS_PER_BLOCK = 120;
 
-const [, orderCancelled, counterIncremented, , , , approvalForAll] = INDEXED_EVENTS;
+const [, orderCancelled, counterIncremented] = SEAPORT_EVENTS;
+const [, , , approvalForAll] = TOKEN_EVENTS;
 const ERC20_TRANSFER = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
 
 /** The file for these parameters, generated first if missing. Returns the path and whether it was reused. */

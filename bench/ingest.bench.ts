@@ -1,7 +1,9 @@
 import type { PoolClient } from 'pg';
+import { toEventSelector } from 'viem';
 import { MAINNET_CONTRACTS } from '../apps/server/src/chain/chain-contracts';
 import { decodeLogs } from '../apps/server/src/chain/decode';
-import { TOPIC } from '../apps/server/src/chain/events';
+import { SEAPORT_EVENTS } from '../apps/server/src/chain/decoders/seaport';
+import { TOKEN_EVENTS } from '../apps/server/src/chain/decoders/tokens';
 import { storeBlocks } from '../apps/server/src/chain/store';
 import type { DatabaseConnection } from '../apps/server/src/db/pool';
 import { openBenchServer } from './bench-database';
@@ -188,15 +190,9 @@ function printStatements(run: Run, logs: number): void {
 
 /** Prints the fixture's mix of events; returns its number of logs. */
 function printMix(lines: readonly string[]): number {
-  const names = new Map<string, string>([
-    [TOPIC.transfer, 'Transfer'],
-    [TOPIC.transferSingle, 'TransferSingle'],
-    [TOPIC.transferBatch, 'TransferBatch'],
-    [TOPIC.orderFulfilled, 'OrderFulfilled'],
-    [TOPIC.orderCancelled, 'OrderCancelled'],
-    [TOPIC.counterIncremented, 'CounterIncremented'],
-    [TOPIC.approvalForAll, 'ApprovalForAll'],
-  ]);
+  const names = new Map<string, string>(
+    [...SEAPORT_EVENTS, ...TOKEN_EVENTS].map((event) => [toEventSelector(event), event.name]),
+  );
   const counts = new Map<string, number>();
   let logs = 0;
   for (const block of parseBlocks(lines)) {

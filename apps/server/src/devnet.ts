@@ -122,7 +122,7 @@ export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, time
   const lower = normalizeAddress;
   const contracts: ChainContracts = {
     chainId: DEVNET_CHAIN_ID,
-    seaport: lower(manifest.seaport),
+    exchanges: [{ protocol: 'seaport', version: '1.6', address: lower(manifest.seaport) }],
     conduits: { [lower(manifest.conduit.key)]: lower(manifest.conduit.address) },
     marketplaces: [
       { marketplace: 'opensea', feeRecipients: [lower(manifest.marketplaces.opensea.feeRecipient)], zones: [] },

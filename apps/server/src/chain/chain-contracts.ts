@@ -1,13 +1,24 @@
 import { type Marketplace, MAINNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 
+/** The exchange protocols the indexer decodes; each has its decoder file under chain/decoders/. */
+export const PROTOCOLS = ['seaport'] as const;
+export type Protocol = (typeof PROTOCOLS)[number];
+
+/** One deployed exchange: a version of a protocol at an address. */
+export type Exchange = { protocol: Protocol; version: string; address: Hex };
+
 /** How a Seaport-based marketplace's orders are recognised: its fee recipients or its zones. */
 export type MarketplaceIdentity = { marketplace: Marketplace; feeRecipients: readonly Hex[]; zones: readonly Hex[] };
 
 /** The one table of per-chain addresses; addresses lowercased. */
 export type ChainContracts = {
   chainId: number;
-  seaport: Hex;
+  /**
+   * Every exchange whose events the indexer reads (a sale on any of them is a sale); the order book takes and the
+   * planner fills orders of each protocol's newest version only (`currentExchange`).
+   */
+  exchanges: readonly Exchange[];
   /** Conduit key → conduit address: the operator a listed NFT must be approved to. */
   conduits: Readonly<Record<Hex, Hex>>;
   marketplaces: readonly MarketplaceIdentity[];
@@ -19,10 +30,15 @@ export type ChainContracts = {
   subscriptions?: Hex;
 };
 
-/** Mainnet: canonical Seaport 1.6 and OpenSea's conduit and fee recipient. */
+/** Mainnet: the canonical Seaport deployments (1.6 last, the one listed on) and OpenSea's conduit and fee recipient. */
 export const MAINNET_CONTRACTS: ChainContracts = {
   chainId: MAINNET_CHAIN_ID,
-  seaport: '0x0000000000000068f116a894984e2db1123eb395',
+  exchanges: [
+    { protocol: 'seaport', version: '1.1', address: '0x00000000006c3852cbef3e08e8df289169ede581' },
+    { protocol: 'seaport', version: '1.4', address: '0x00000000000001ad428e4906ae43d8f9852d0dd6' },
+    { protocol: 'seaport', version: '1.5', address: '0x00000000000000adc04c56bf30ac9d3c0aaf14dc' },
+    { protocol: 'seaport', version: '1.6', address: '0x0000000000000068f116a894984e2db1123eb395' },
+  ],
   conduits: {
     '0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000': '0x1e0049783f008a0085193e00003d00cd54003c71',
   },
@@ -31,12 +47,27 @@ export const MAINNET_CONTRACTS: ChainContracts = {
   ensRegistry: '0x00000000000c2e074ec69a0dfb2997ba6c7d2e1e',
 };
 
+/**
+ * The exchange of `protocol` whose orders the order book takes and the planner fills: the last one listed, the
+ * protocol's newest version. Throws when the chain has none, which is a configuration error.
+ */
+export function currentExchange(contracts: ChainContracts, protocol: Protocol): Exchange {
+  const exchange = contracts.exchanges.findLast((candidate) => candidate.protocol === protocol);
+  if (!exchange) throw new Error(`chain ${contracts.chainId} has no ${protocol} exchange`);
+  return exchange;
+}
+
+/** The address of the Seaport that listings are signed for and sweeps go through. */
+export function seaportAddress(contracts: ChainContracts): Hex {
+  return currentExchange(contracts, 'seaport').address;
+}
+
 const ZERO_KEY: Hex = `0x${'0'.repeat(64)}`;
 
 /** The operator Seaport transfers through for an order: the conduit of its key, or Seaport itself for key 0. */
 export function operatorFor(contracts: ChainContracts, conduitKey: string): Hex | undefined {
   const key = conduitKey.toLowerCase() as Hex;
-  return key === ZERO_KEY ? contracts.seaport : contracts.conduits[key];
+  return key === ZERO_KEY ? seaportAddress(contracts) : contracts.conduits[key];
 }
 
 /** The marketplace an order or sale belongs to, from its zone or any consideration recipient. */

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { orderFulfilledLog, transferBatchLog, transferLog, transferSingleLog } from '../testing/chain-logs';
 import type { ChainContracts } from './chain-contracts';
 import { decodeLogs } from './decode';
-import { INDEXED_EVENTS } from './events';
+import { SEAPORT_EVENTS } from './decoders/seaport';
+import { TOKEN_EVENTS } from './decoders/tokens';
 
 const seaport = '0x0000000000000068f116a894984e2db1123eb395';
 const openseaFee = '0x0000a26b00c1f0df003000390027140000faa719';
 const contracts: ChainContracts = {
   chainId: 1,
-  seaport,
+  exchanges: [{ protocol: 'seaport', version: '1.6', address: seaport }],
   conduits: {},
   marketplaces: [
     { marketplace: 'opensea', feeRecipients: [openseaFee], zones: [] },
@@ -60,7 +61,7 @@ describe('decodeLogs', () => {
         proceedsWei: 975n,
       },
     ]);
-    expect(fills).toEqual([{ blockNumber: 7, txHash: at.transactionHash, logIndex: 3, orderHash }]);
+    expect(fills).toEqual([{ blockNumber: 7, txHash: at.transactionHash, logIndex: 3, exchange: seaport, orderHash }]);
   });
 
   it('reads an accepted bid as a sale to the offerer, priced at the WETH offered', () => {
@@ -127,6 +128,42 @@ describe('decodeLogs', () => {
     expect(sales[0]?.marketplace).toBeNull();
   });
 
+  it('reads every Seaport version the chain lists, each event naming the exchange that emitted it', () => {
+    const seaport15 = '0x00000000000000adc04c56bf30ac9d3c0aaf14dc';
+    const both: ChainContracts = {
+      ...contracts,
+      exchanges: [{ protocol: 'seaport', version: '1.5', address: seaport15 }, ...contracts.exchanges],
+    };
+    const fill = (address: string, tokenId: bigint) =>
+      orderFulfilledLog(
+        address as `0x${string}`,
+        {
+          orderHash,
+          offerer: seller,
+          zone: noZone,
+          recipient: buyer,
+          offer: [{ itemType: 2, token: collection, identifier: tokenId, amount: 1n }],
+          consideration: [{ itemType: 0, token: noZone, identifier: 0n, amount: 5n, recipient: seller }],
+        },
+        at,
+      );
+    const [, , counter] = SEAPORT_EVENTS;
+    const bump = {
+      address: seaport15,
+      topics: encodeEventTopics({ abi: [counter], args: { offerer: seller } }) as string[],
+      data: encodeAbiParameters([{ type: 'uint256' }], [1n]),
+      ...at,
+    };
+
+    const decoded = decodeLogs([fill(seaport15, 1n), fill(seaport, 2n), bump], both);
+
+    expect(decoded.sales.map((sale) => sale.tokenId)).toEqual([1n, 2n]);
+    expect(decoded.fills.map((f) => f.exchange)).toEqual([seaport15, seaport]);
+    expect(decoded.counters).toEqual([expect.objectContaining({ exchange: seaport15, offerer: seller })]);
+    // A chain that lists only 1.6 reads nothing from 1.5's address.
+    expect(decodeLogs([fill(seaport15, 1n), bump], contracts)).toMatchObject({ sales: [], fills: [], counters: [] });
+  });
+
   it('ignores Seaport events emitted by any other contract', () => {
     const log = orderFulfilledLog(
       collection,
@@ -177,7 +214,8 @@ describe('decodeLogs', () => {
   });
 
   it('reads cancels, counter bumps, approvals and metadata updates', () => {
-    const [, cancelled, counter, , , , approval, , batchUpdate] = INDEXED_EVENTS;
+    const [, cancelled, counter] = SEAPORT_EVENTS;
+    const [, , , approval, , batchUpdate] = TOKEN_EVENTS;
     const logs = [
       {
         address: seaport,

@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { toEventSelector } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tryAdvisoryLock } from '../db/pool';
 import { devnetChainAccess } from '../devnet';
 import { useTestDatabase } from '../testing/database';
 import { useTestDevnet } from '../testing/devnet';
-import { TOPIC } from './events';
+import { TOKEN_EVENTS } from './decoders/tokens';
 import { INDEXER_LOCK_KEY, startIndexer } from './indexer';
 
 const database = useTestDatabase();
@@ -24,11 +25,12 @@ afterAll(() => {
 async function transfersOnChain(): Promise<number> {
   const { client } = devnet().chain;
   const logs = await client.getLogs({ fromBlock: 0n, toBlock: 'latest' });
+  const [transfer, transferSingle, transferBatch] = TOKEN_EVENTS.slice(0, 3).map((event) => toEventSelector(event));
   let count = 0;
   for (const log of logs) {
-    if (log.topics[0] === TOPIC.transfer && log.topics.length === 4) count++;
-    if (log.topics[0] === TOPIC.transferSingle) count++;
-    if (log.topics[0] === TOPIC.transferBatch) count += Number(BigInt(`0x${log.data.slice(130, 194)}`));
+    if (log.topics[0] === transfer && log.topics.length === 4) count++;
+    if (log.topics[0] === transferSingle) count++;
+    if (log.topics[0] === transferBatch) count += Number(BigInt(`0x${log.data.slice(130, 194)}`));
   }
   return count;
 }

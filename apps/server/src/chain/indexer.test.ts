@@ -9,7 +9,7 @@ import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
 import { listAndBuy, ownedToken, walletOf } from '../testing/market';
 import { testConfig } from '../testing/server';
 import { transactionsBackfillJob } from '../worker/transactions-backfill';
-import { INDEXED_EVENTS } from './events';
+import { SEAPORT_EVENTS } from './decoders/seaport';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
@@ -27,12 +27,12 @@ beforeAll(() => {
 async function salesOnChain(): Promise<Array<{ tx: string; logIndex: number; priceWei: bigint }>> {
   const logs = await devnet().chain.client.getLogs({
     address: devnet().manifest.seaport,
-    event: INDEXED_EVENTS[0],
+    event: SEAPORT_EVENTS[0],
     fromBlock: 0n,
     toBlock: 'latest',
   });
   return logs.flatMap((log) => {
-    const { args } = decodeEventLog({ abi: [INDEXED_EVENTS[0]], data: log.data, topics: log.topics });
+    const { args } = decodeEventLog({ abi: [SEAPORT_EVENTS[0]], data: log.data, topics: log.topics });
     const nfts = args.offer.filter((item) => item.itemType >= 2);
     const paid = args.consideration.filter((item) => item.itemType === 0).reduce((sum, item) => sum + item.amount, 0n);
     return nfts.length === 0 ? [] : [{ tx: log.transactionHash, logIndex: log.logIndex, priceWei: paid }];

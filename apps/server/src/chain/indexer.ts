@@ -5,7 +5,7 @@ import type { HeldLock } from '../db/pool';
 import { reverifyListings } from '../market/listings/lifecycle';
 import { deriveWalletEvents } from '../live/wallet-events';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
-import { SEAPORT_TOPICS, SUBSCRIPTION_TOPICS, TOKEN_TOPICS } from './events';
+import { INDEXED_TOPICS } from './decoders/registry';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
 import { type ChainTransaction, readTransactions, transactionsBehind } from './transactions';
 
@@ -19,7 +19,7 @@ export type IndexerOptions = RoleContext & {
 
 export type StepResult = { from: number; to: number; sales: number; transfers: number } | { reorgTo: number } | null;
 
-const ALL_TOPICS = [[...SEAPORT_TOPICS, ...TOKEN_TOPICS, ...SUBSCRIPTION_TOPICS]] as [`0x${string}`[]];
+const ALL_TOPICS = [[...INDEXED_TOPICS]];
 
 /**
  * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else check again the

@@ -4,6 +4,7 @@ import { decodeFunctionData, type Hex, type Transaction } from 'viem';
 import type { RoleContext } from '../context';
 import type { Executor } from '../db/pool';
 import { startRepeating } from './repeat';
+import { seaportAddress } from './chain-contracts';
 
 /** A pending transaction not mined after this long is taken as dropped. */
 const PENDING_TTL_MS = 10 * 60_000;
@@ -75,7 +76,7 @@ export function startMempoolWatcher(options: RoleContext & { pollMs?: number }):
       filter ??= await chain.client.createPendingTransactionFilter();
       const hashes = await chain.client.getFilterChanges({ filter });
       const txs = await Promise.all(hashes.map((hash) => chain.client.getTransaction({ hash }).catch(() => undefined)));
-      for (const tx of txs) if (tx) await recordPending(db, tx, chain.contracts.seaport, options.now());
+      for (const tx of txs) if (tx) await recordPending(db, tx, seaportAddress(chain.contracts), options.now());
       const droppedBefore = new Date(options.now().getTime() - PENDING_TTL_MS);
       await db.execute(sql`delete from pending_buys where seen_at < ${droppedBefore}`);
     } catch (error) {

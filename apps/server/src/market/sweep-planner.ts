@@ -9,6 +9,7 @@ import {
 import { type Address, BaseError, encodeFunctionData, type Hex } from 'viem';
 import type { ChainAccess } from '../chain/client';
 import { ok, refuse, type Result } from '../result';
+import { seaportAddress } from '../chain/chain-contracts';
 
 /**
  * Simulations before giving up: each round drops the listings the last one found unfillable, and a collection with
@@ -173,7 +174,7 @@ async function simulate(
     blockTag: SIMULATION_BLOCK,
     blocks: [
       {
-        calls: [{ account: buyer, to: chain.contracts.seaport, data: call.data, value: call.value }],
+        calls: [{ account: buyer, to: seaportAddress(chain.contracts), data: call.data, value: call.value }],
         ...(fundBuyer && { stateOverrides: [{ address: buyer, balance: call.value }] }),
       },
     ],

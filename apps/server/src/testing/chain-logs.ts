@@ -1,13 +1,15 @@
 import { encodeAbiParameters, encodeEventTopics, type Hex } from 'viem';
 import type { RawLog } from '../chain/decode';
-import { INDEXED_EVENTS } from '../chain/events';
+import { SEAPORT_EVENTS } from '../chain/decoders/seaport';
+import { TOKEN_EVENTS } from '../chain/decoders/tokens';
 
 type Address = Hex;
 type SpentItem = { itemType: number; token: Address; identifier: bigint; amount: bigint };
 type ReceivedItem = SpentItem & { recipient: Address };
 type Position = { blockNumber: number; transactionHash: Hex; logIndex: number };
 
-const [orderFulfilled, , , transfer, transferSingle, transferBatch] = INDEXED_EVENTS;
+const [orderFulfilled] = SEAPORT_EVENTS;
+const [transfer, transferSingle, transferBatch] = TOKEN_EVENTS;
 
 /** Real ABI-encoded logs (viem's encoder), for decoder tests and the ingest bench. */
 export function orderFulfilledLog(

@@ -95,6 +95,8 @@ export async function insertListing(
     createdAt?: Date;
     marketplace?: Marketplace;
     offerer?: string;
+    /** The exchange the order is signed for; mainnet's Seaport 1.6 unless told. */
+    exchange?: string;
   } = {},
 ): Promise<string> {
   orderNumber += 1;
@@ -113,7 +115,7 @@ export async function insertListing(
       priceWei.toString(),
       marketplace,
       ORDER_WAY[marketplace],
-      '0x0000000000000068f116a894984e2db1123eb395',
+      fields.exchange ?? '0x0000000000000068f116a894984e2db1123eb395',
       fields.startTime ?? new Date(at.getTime() - 60_000),
       fields.endTime ?? new Date(at.getTime() + 3_600_000),
       fields.status ?? 'active',

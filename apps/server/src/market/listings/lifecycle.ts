@@ -65,13 +65,14 @@ export async function applyIndexedBlocks(
     ended += result.rowCount ?? 0;
     collections.push(...result.rows.map((row) => row.collection));
   };
-  const byOrderHash = sql`l.order_hash = e.order_hash`;
+  // An order's fill, cancellation or counter ends only listings on the exchange that emitted it.
+  const byOrderHash = sql`l.protocol_address = e.exchange and l.order_hash = e.order_hash`;
   if (fills.length > 0) {
     await end(
       'filled',
       'filled',
-      sql`unnest(${column(fills, (f) => f.orderHash)}::text[], ${column(fills, (f) => f.blockNumber)}::bigint[])
-            as e(order_hash, block)`,
+      sql`unnest(${column(fills, (f) => f.exchange)}::text[], ${column(fills, (f) => f.orderHash)}::text[],
+                 ${column(fills, (f) => f.blockNumber)}::bigint[]) as e(exchange, order_hash, block)`,
       byOrderHash,
     );
   }
@@ -79,8 +80,8 @@ export async function applyIndexedBlocks(
     await end(
       'cancelled',
       'cancelled',
-      sql`unnest(${column(cancels, (c) => c.orderHash)}::text[], ${column(cancels, (c) => c.blockNumber)}::bigint[])
-            as e(order_hash, block)`,
+      sql`unnest(${column(cancels, (c) => c.exchange)}::text[], ${column(cancels, (c) => c.orderHash)}::text[],
+                 ${column(cancels, (c) => c.blockNumber)}::bigint[]) as e(exchange, order_hash, block)`,
       byOrderHash,
     );
   }
@@ -88,10 +89,10 @@ export async function applyIndexedBlocks(
     await end(
       'invalid',
       'counter',
-      sql`unnest(${column(counters, (c) => c.offerer)}::text[],
+      sql`unnest(${column(counters, (c) => c.exchange)}::text[], ${column(counters, (c) => c.offerer)}::text[],
                  ${column(counters, (c) => c.newCounter.toString())}::numeric[],
-                 ${column(counters, (c) => c.blockNumber)}::bigint[]) as e(offerer, counter, block)`,
-      sql`l.offerer = e.offerer and l.counter < e.counter`,
+                 ${column(counters, (c) => c.blockNumber)}::bigint[]) as e(exchange, offerer, counter, block)`,
+      sql`l.protocol_address = e.exchange and l.offerer = e.offerer and l.counter < e.counter`,
     );
   }
   const moved = transfers.filter((t) => t.from !== zeroAddress);

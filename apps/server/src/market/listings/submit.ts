@@ -5,6 +5,7 @@ import { recordListed } from '../../live/notifications';
 import { ok, refuse, type Result } from '../../result';
 import { countNewListing, refreshFloors } from './floors';
 import { validateListing } from './validate';
+import { seaportAddress } from '../../chain/chain-contracts';
 
 /** JavaScript's last date (year 275760), in Unix seconds; PostgreSQL's range reaches further. */
 const LAST_DATE_SECONDS = 8_640_000_000_000n;
@@ -28,7 +29,7 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
                             validated_block, validated_hash, created_at, updated_at)
       values (${listing.orderHash}, ${listing.collection}, ${listing.tokenId.toString()}, ${listing.amount.toString()},
               ${listing.offerer}, ${listing.price.toString()}, ${listing.marketplace}, ${ORDER_WAY[listing.marketplace]},
-              ${chain.contracts.seaport}, ${listing.operator}, ${listing.counter.toString()},
+              ${seaportAddress(chain.contracts)}, ${listing.operator}, ${listing.counter.toString()},
               ${storedTime(listing.startTime)}, ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)},
               ${request.signature.toLowerCase()}, ${listing.checkedAt.number.toString()}, ${listing.checkedAt.hash},
               ${now}, ${now})

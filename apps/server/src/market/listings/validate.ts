@@ -9,7 +9,7 @@ import {
 } from '@floordesk/contracts';
 import { type Marketplace, type PostListingRequest, Status, normalizeAddress } from '@floordesk/protocol';
 import { type Address, erc1155Abi, erc721Abi, type Hex, maxUint256, recoverTypedDataAddress } from 'viem';
-import { marketplaceOf, operatorFor } from '../../chain/chain-contracts';
+import { marketplaceOf, operatorFor, seaportAddress } from '../../chain/chain-contracts';
 import type { ChainAccess } from '../../chain/client';
 import { ok, refuse, type Result } from '../../result';
 
@@ -49,7 +49,10 @@ export async function validateListing(
   at?: CheckedBlock,
 ): Promise<Result<ValidListing>> {
   const { contracts } = chain;
-  if (request.chain_id !== contracts.chainId || normalizeAddress(request.protocol_address) !== contracts.seaport) {
+  if (
+    request.chain_id !== contracts.chainId ||
+    normalizeAddress(request.protocol_address) !== seaportAddress(contracts)
+  ) {
     return refuse(Status.ListingWrongChain);
   }
   const order = orderFromJson(request.parameters);
@@ -74,7 +77,7 @@ export async function validateListing(
   const orderHash = seaportOrderHash(order);
   const signature = request.signature as Hex;
   const signer = await recoverTypedDataAddress({
-    domain: seaportDomain(contracts.chainId, contracts.seaport),
+    domain: seaportDomain(contracts.chainId, seaportAddress(contracts)),
     types: SEAPORT_ORDER_TYPES,
     primaryType: 'OrderComponents',
     message: order,
@@ -132,7 +135,7 @@ async function readOnChainState(
   orderHash: Hex,
   blockNumber: bigint,
 ): Promise<OnChainState> {
-  const seaport = { address: contracts.seaport, abi: SEAPORT_ABI, blockNumber } as const;
+  const seaport = { address: seaportAddress(contracts), abi: SEAPORT_ABI, blockNumber } as const;
   const [counter, status, owns, approved] = await Promise.all([
     client.readContract({ ...seaport, functionName: 'getCounter', args: [order.offerer] }),
     client.readContract({ ...seaport, functionName: 'getOrderStatus', args: [orderHash] }),
@@ -190,7 +193,7 @@ async function isContractSignatureValid(
   return client
     .verifyTypedData({
       address: order.offerer,
-      domain: seaportDomain(contracts.chainId, contracts.seaport),
+      domain: seaportDomain(contracts.chainId, seaportAddress(contracts)),
       types: SEAPORT_ORDER_TYPES,
       primaryType: 'OrderComponents',
       message: order,

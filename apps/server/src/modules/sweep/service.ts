@@ -42,6 +42,7 @@ import {
   sweepListings,
   tokenImages,
 } from './store';
+import { seaportAddress } from '../../chain/chain-contracts';
 
 /** A quote request as the endpoint's schema parsed it (addresses and ids lowercased). */
 export type SweepQuote = z.output<typeof SweepQuoteRequest>;
@@ -112,7 +113,7 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
   const tx = {
     chain_id: ctx.config.chainId,
     from: user,
-    to: chain.contracts.seaport,
+    to: seaportAddress(chain.contracts),
     data,
     value: worstCase.toString(),
     gas: gasLimit(gasEstimate).toString(),
@@ -188,7 +189,7 @@ function isQuotedTransaction(
 ): boolean {
   return (
     transaction.from.toLowerCase() === order.userAddress &&
-    transaction.to?.toLowerCase() === chain.contracts.seaport &&
+    transaction.to?.toLowerCase() === seaportAddress(chain.contracts) &&
     keccak256(transaction.input) === order.txDataHash
   );
 }

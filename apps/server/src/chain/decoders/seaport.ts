@@ -1,0 +1,121 @@
+import { ItemType } from '@floordesk/contracts';
+import { parseAbi, toEventSelector, zeroAddress } from 'viem';
+import { type ChainContracts, marketplaceOf } from '../chain-contracts';
+import type { DecodedLogs, EventDecoders, LogAt } from '../decode';
+import { arrayLength, topicAddress, uintWord, word, wordAddress } from './abi-words';
+
+/** Seaport's events (the same in 1.1 to 1.6), read from every Seaport exchange the chain lists. */
+export const SEAPORT_EVENTS = parseAbi([
+  'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)',
+  'event OrderCancelled(bytes32 orderHash, address indexed offerer, address indexed zone)',
+  'event CounterIncremented(uint256 newCounter, address indexed offerer)',
+]);
+const [orderFulfilled, orderCancelled, counterIncremented] = SEAPORT_EVENTS;
+
+export const SEAPORT_DECODERS: EventDecoders = {
+  [toEventSelector(orderFulfilled)]: decodeOrderFulfilled,
+  [toEventSelector(orderCancelled)]: (log, out) => {
+    const { blockNumber, txHash, logIndex, address } = log;
+    out.cancels.push({ blockNumber, txHash, logIndex, exchange: address, orderHash: word(log.data, 0) });
+  },
+  [toEventSelector(counterIncremented)]: (log, out) => {
+    const { blockNumber, txHash, logIndex, address } = log;
+    const offerer = topicAddress(log.topics, 1);
+    out.counters.push({ blockNumber, txHash, logIndex, exchange: address, offerer, newCounter: uintWord(log.data, 0) });
+  },
+};
+
+type Item = { itemType: number; token: string; identifier: bigint; amount: bigint; recipient?: string };
+
+function decodeOrderFulfilled(log: LogAt, out: DecodedLogs, contracts: ChainContracts): void {
+  const { blockNumber, txHash, logIndex, address } = log;
+  const data = log.data;
+  const orderHash = word(data, 0);
+  const offerer = topicAddress(log.topics, 1);
+  const zone = topicAddress(log.topics, 2);
+  const recipient = wordAddress(data, 1);
+  const offer = readItems(data, Number(uintWord(data, 2)) / 32, 4);
+  const consideration = readItems(data, Number(uintWord(data, 3)) / 32, 5);
+  out.fills.push({ blockNumber, txHash, logIndex, exchange: address, orderHash });
+
+  // A listing offers the NFT and asks for payment; an accepted bid offers payment and asks for the NFT.
+  const offeredNfts = offer.filter(isNft);
+  const askedNfts = consideration.filter(isNft);
+  let nfts: Item[];
+  let payment: Item[];
+  let buyer: string;
+  let seller: string;
+  /** Fees come out of the price: a listing pays them from its consideration, an accepted bid from its offer. */
+  let fees: Item[];
+  if (offeredNfts.length > 0 && askedNfts.length === 0) {
+    nfts = offeredNfts;
+    payment = consideration.filter(isPayment);
+    buyer = recipient;
+    seller = offerer;
+    fees = payment.filter((item) => item.recipient !== seller);
+  } else if (askedNfts.length > 0 && offeredNfts.length === 0) {
+    nfts = askedNfts;
+    payment = offer.filter(isPayment);
+    buyer = offerer;
+    seller = recipient;
+    fees = consideration.filter(isPayment);
+  } else {
+    return; // NFT-for-NFT swaps and empty fills are not sales.
+  }
+  const paymentToken = payment[0]?.token ?? zeroAddress;
+  const inToken = (items: Item[]) =>
+    items.filter((item) => item.token === paymentToken).reduce((sum, item) => sum + item.amount, 0n);
+  const total = inToken(payment);
+  const proceeds = total - inToken(fees);
+  const marketplace = marketplaceOf(
+    contracts,
+    zone,
+    consideration.map((item) => item.recipient ?? ''),
+  );
+  // Several NFTs in one order share its price; the first carries the remainder so the rows sum to the total.
+  const count = BigInt(nfts.length);
+  const share = total / count;
+  const proceedsShare = proceeds / count;
+  nfts.forEach((nft, itemIndex) => {
+    out.sales.push({
+      blockNumber,
+      txHash,
+      logIndex,
+      itemIndex,
+      collection: nft.token,
+      tokenId: nft.identifier,
+      amount: nft.amount,
+      priceWei: itemIndex === 0 ? total - share * (count - 1n) : share,
+      paymentToken,
+      buyer,
+      seller,
+      marketplace,
+      orderHash,
+      proceedsWei: itemIndex === 0 ? proceeds - proceedsShare * (count - 1n) : proceedsShare,
+    });
+  });
+}
+
+function isNft(item: Item): boolean {
+  return item.itemType >= ItemType.Erc721;
+}
+
+function isPayment(item: Item): boolean {
+  return item.itemType === ItemType.Native || item.itemType === ItemType.Erc20;
+}
+
+function readItems(data: string, start: number, width: 4 | 5): Item[] {
+  const length = arrayLength(data, start, width);
+  const items: Item[] = [];
+  for (let i = 0; i < length; i++) {
+    const at = start + 1 + i * width;
+    items.push({
+      itemType: Number(uintWord(data, at)),
+      token: wordAddress(data, at + 1),
+      identifier: uintWord(data, at + 2),
+      amount: uintWord(data, at + 3),
+      ...(width === 5 && { recipient: wordAddress(data, at + 4) }),
+    });
+  }
+  return items;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { noDecodedLogs } from '../../chain/decode';
+import { insertCollection, insertListing } from '../../testing/market-rows';
+import { useTestDatabase } from '../../testing/database';
+import { applyIndexedBlocks } from './lifecycle';
+
+const database = useTestDatabase();
+
+const collection = '0x1000000000000000000000000000000000000001';
+const offerer = '0xa000000000000000000000000000000000000001';
+/** Two exchanges the chain lists, e.g. two Seaport versions: each keeps its own counters and order hashes. */
+const exchangeA = '0x00000000000000adc04c56bf30ac9d3c0aaf14dc';
+const exchangeB = '0x0000000000000068f116a894984e2db1123eb395';
+const at = new Date('2026-11-28T12:00:00Z');
+const log = (logIndex: number) => ({ blockNumber: 5, txHash: `0x${'11'.repeat(32)}`, logIndex });
+
+async function statusOf(orderHash: string): Promise<string> {
+  const { rows } = await database().pool.query<{ status: string }>(
+    'select status from listings where order_hash = $1',
+    [orderHash],
+  );
+  return rows[0]?.status ?? 'missing';
+}
+
+describe("a batch's exchange events end listings on that exchange only", () => {
+  it('a counter bumped, an order filled or one cancelled on one exchange leaves the other exchange’s listings active', async () => {
+    const { pool, db } = database();
+    await insertCollection(pool, collection);
+    const countedOnA = await insertListing(pool, collection, 1, 10n, at, { offerer, exchange: exchangeA });
+    const countedOnB = await insertListing(pool, collection, 2, 10n, at, { offerer, exchange: exchangeB });
+    const filledOnB = await insertListing(pool, collection, 3, 10n, at, { exchange: exchangeB });
+    const cancelledOnB = await insertListing(pool, collection, 4, 10n, at, { exchange: exchangeB });
+
+    const ended = await applyIndexedBlocks(
+      db,
+      [],
+      {
+        ...noDecodedLogs(),
+        counters: [{ ...log(0), exchange: exchangeA, offerer, newCounter: 1n }],
+        // The same order hashes, emitted by the other exchange: not these orders.
+        fills: [{ ...log(1), exchange: exchangeA, orderHash: filledOnB }],
+        cancels: [{ ...log(2), exchange: exchangeA, orderHash: cancelledOnB }],
+      },
+      at,
+    );
+
+    expect(ended).toBe(1);
+    expect(await statusOf(countedOnA)).toBe('invalid');
+    expect(await statusOf(countedOnB)).toBe('active');
+    expect(await statusOf(filledOnB)).toBe('active');
+    expect(await statusOf(cancelledOnB)).toBe('active');
+
+    await applyIndexedBlocks(
+      db,
+      [],
+      {
+        ...noDecodedLogs(),
+        fills: [{ ...log(3), exchange: exchangeB, orderHash: filledOnB }],
+        cancels: [{ ...log(4), exchange: exchangeB, orderHash: cancelledOnB }],
+      },
+      at,
+    );
+    expect(await statusOf(filledOnB)).toBe('filled');
+    expect(await statusOf(cancelledOnB)).toBe('cancelled');
+  });
+});
