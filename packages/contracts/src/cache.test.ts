@@ -91,6 +91,13 @@ describe('cache key', () => {
     expect(cacheKey(job, { 'a.sol': 'aa', 'b.sol': 'bb' })).toBe(cacheKey(job, { 'b.sol': 'bb', 'a.sol': 'aa' }));
   });
 
+  test("changes with the job's compiler", () => {
+    const sources = { 'a.sol': 'aa' };
+    expect(cacheKey({ ...job, compiler: 'solc' }, sources)).not.toBe(
+      cacheKey({ ...job, compiler: 'solc-0.8.17' }, sources),
+    );
+  });
+
   test('is unknowable when a recorded source is gone', async () => {
     expect(await hashSources(['@openzeppelin/contracts/access/Ownable.sol'])).toEqual({
       '@openzeppelin/contracts/access/Ownable.sol': expect.stringMatching(/^[0-9a-f]{64}$/),

@@ -6,14 +6,49 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 
-export type Artifact = { abi: Abi; bytecode: Hex };
+/** Byte ranges of the runtime code that the constructor fills in, per immutable (keyed by solc's AST id). */
+export type ImmutableReferences = Record<string, { start: number; length: number }[]>;
+export type Artifact = {
+  abi: Abi;
+  /** Creation code. */
+  bytecode: Hex;
+  /** Runtime code as compiled: zeros where `immutableReferences` says the constructor writes immutables. */
+  deployedBytecode: Hex;
+  immutableReferences: ImmutableReferences;
+};
 export type ContractName =
-  'Seaport' | 'ConduitController' | 'DevnetERC721' | 'DevnetERC1155' | 'EthUsdFeed' | 'FloorDeskSubscriptions';
+  | 'Seaport'
+  | 'ConduitController'
+  | 'DevnetERC721'
+  | 'DevnetERC1155'
+  | 'EthUsdFeed'
+  | 'FloorDeskSubscriptions'
+  | 'WETH'
+  | 'LooksRareProtocol'
+  | 'TransferManager'
+  | 'CreatorFeeManagerWithRoyalties'
+  | 'MockRoyaltyFeeRegistry';
+
+type Solc = { compile(input: string, callbacks: { import: (path: string) => ImportResult }): string };
+type ImportResult = { contents: string } | { error: string };
+
+/**
+ * The solcjs builds a job can name, by npm package. Each is imported only when a job compiles with it, so a warm cache
+ * never loads one: each is ~9 MB of wasm whose memory (~100 MB after a compile) stays with the process.
+ */
+const COMPILERS = {
+  /** The project's compiler: FloorDesk's contracts, Seaport and everything else whose pragma allows it. */
+  solc: async (): Promise<Solc> => (await import('solc')).default,
+  /** LooksRare v2 pins `pragma solidity 0.8.17` exactly; an npm alias installs that build beside the project's. */
+  'solc-0.8.17': async (): Promise<Solc> => (await import('solc-0.8.17')).default,
+} as const;
+export type Compiler = keyof typeof COMPILERS;
 
 /** One solc run. `contracts` maps each contract it yields to the source unit that declares it. */
 export type CompileJob = {
   /** Names the job's cache file. */
   name: string;
+  compiler: Compiler;
   progress: string;
   settings: Record<string, unknown>;
   contracts: Partial<Record<ContractName, string>>;
@@ -23,12 +58,16 @@ export type CompileJob = {
 const OWN_PREFIX = 'floordesk/';
 const SOLIDITY_DIR = fileURLToPath(new URL('./solidity/', import.meta.url));
 const require = createRequire(import.meta.url);
+
 /** Read from package.json rather than `solc.version()`, so that checking a warm cache never loads the compiler. */
-const SOLC_VERSION = (require('solc/package.json') as { version: string }).version;
+function compilerVersion(compiler: Compiler): string {
+  return (require(`${compiler}/package.json`) as { version: string }).version;
+}
 
 export const JOBS: readonly CompileJob[] = [
   {
     name: 'seaport',
+    compiler: 'solc',
     progress: 'Compiling Seaport 1.6 (first run, ~40 s)…',
     // Seaport's own release settings: they reproduce mainnet's initcode byte for byte (see seaport-initcode.test.ts).
     settings: {
@@ -41,6 +80,7 @@ export const JOBS: readonly CompileJob[] = [
   },
   {
     name: 'floordesk',
+    compiler: 'solc',
     progress: 'Compiling FloorDesk test contracts…',
     settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun' },
     contracts: {
@@ -49,22 +89,45 @@ export const JOBS: readonly CompileJob[] = [
       DevnetERC1155: `${OWN_PREFIX}DevnetERC1155.sol`,
       EthUsdFeed: `${OWN_PREFIX}EthUsdFeed.sol`,
       FloorDeskSubscriptions: `${OWN_PREFIX}FloorDeskSubscriptions.sol`,
+      // The devnet's wrapped ether (LooksRare's second currency), solmate's rather than mainnet's 0.4 WETH9: its
+      // pragma (>=0.8.0) lets the project's compiler build it with the devnet's other contracts.
+      WETH: 'solmate/src/tokens/WETH.sol',
+    },
+  },
+  {
+    name: 'looksrare',
+    compiler: 'solc-0.8.17',
+    progress: 'Compiling LooksRare v2 (first run, ~5 s)…',
+    // LooksRare's own settings (the foundry config their deployment script builds with): london, no via-IR, 888,888
+    // runs. Their sources pin `pragma solidity 0.8.17` exactly.
+    settings: { optimizer: { enabled: true, runs: 888_888 }, evmVersion: 'london' },
+    contracts: {
+      LooksRareProtocol: '@looksrare/contracts-exchange-v2/contracts/LooksRareProtocol.sol',
+      TransferManager: '@looksrare/contracts-exchange-v2/contracts/TransferManager.sol',
+      CreatorFeeManagerWithRoyalties: '@looksrare/contracts-exchange-v2/contracts/CreatorFeeManagerWithRoyalties.sol',
+      // The royalty fee registry the creator-fee manager asks first (LooksRare v1's on mainnet): the package ships
+      // this one, v1's registry on LooksRare's own ownable base, beside its contracts.
+      MockRoyaltyFeeRegistry: '@looksrare/contracts-exchange-v2/test/mock/MockRoyaltyFeeRegistry.sol',
     },
   },
 ];
 
 type SolcError = { severity: 'error' | 'warning' | 'info'; formattedMessage: string };
-type SolcOutput = {
-  errors?: SolcError[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+type SolcContract = {
+  abi: Abi;
+  evm: {
+    bytecode: { object: string };
+    deployedBytecode: { object: string; immutableReferences?: ImmutableReferences };
+  };
 };
+type SolcOutput = { errors?: SolcError[]; contracts?: Record<string, Record<string, SolcContract>> };
 
 /** What a job produced, with the sha256 of every source unit solc read. */
 export type JobOutput = { sources: Record<string, string>; contracts: Partial<Record<ContractName, Artifact>> };
 
 /** Compiles a job with solcjs, which blocks the event loop for the whole compile (Seaport: ~30–40 s). */
 export async function compile(job: CompileJob): Promise<JobOutput> {
-  const { default: solc } = await import('solc');
+  const solc = await COMPILERS[job.compiler]();
   const sources: Record<string, string> = {};
   const read = (unit: string): string => {
     const contents = readFileSync(sourcePath(unit), 'utf8');
@@ -97,7 +160,13 @@ export async function compile(job: CompileJob): Promise<JobOutput> {
   for (const [name, unit] of Object.entries(job.contracts)) {
     const compiled = output.contracts?.[unit]?.[name];
     if (!compiled) throw new Error(`solc produced no ${name} from ${unit}`);
-    contracts[name as ContractName] = { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` };
+    const { bytecode, deployedBytecode } = compiled.evm;
+    contracts[name as ContractName] = {
+      abi: compiled.abi,
+      bytecode: `0x${bytecode.object}`,
+      deployedBytecode: `0x${deployedBytecode.object}`,
+      immutableReferences: deployedBytecode.immutableReferences ?? {},
+    };
   }
   return { sources, contracts };
 }
@@ -105,7 +174,7 @@ export async function compile(job: CompileJob): Promise<JobOutput> {
 /** The cache key of a job's output: everything that can change the compiler's output. */
 export function cacheKey(job: CompileJob, sources: Record<string, string>): string {
   const sorted = Object.entries(sources).toSorted(([a], [b]) => (a < b ? -1 : 1));
-  return sha256(JSON.stringify({ solc: SOLC_VERSION, settings: solcSettings(job), sources: sorted }));
+  return sha256(JSON.stringify({ solc: compilerVersion(job.compiler), settings: solcSettings(job), sources: sorted }));
 }
 
 /** Hashes the current content of the given source units; undefined when one can no longer be found. */
@@ -124,7 +193,11 @@ export async function hashSources(units: readonly string[]): Promise<Record<stri
 function solcSettings(job: CompileJob): Record<string, unknown> {
   const outputSelection: Record<string, Record<string, string[]>> = {};
   for (const [name, unit] of Object.entries(job.contracts)) {
-    outputSelection[unit] = { ...outputSelection[unit], [name]: ['abi', 'evm.bytecode.object'] };
+    outputSelection[unit] = {
+      ...outputSelection[unit],
+      // The runtime code and where its immutables sit let a test compare a deployed contract with its source.
+      [name]: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences'],
+    };
   }
   return { ...job.settings, outputSelection };
 }

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { loadJob } from './cache';
 import { JOBS, type Artifact, type ContractName } from './compile';
 
-export type { Artifact } from './compile';
+export type { Artifact, ImmutableReferences } from './compile';
+/** For tests that compile a job afresh, outside the cache, to check what a cached artifact deployed. */
+export { compile, JOBS } from './compile';
 
 export type Artifacts = Record<ContractName, Artifact> & {
   /** Changes whenever any artifact may have changed: a devnet snapshot built from other artifacts is stale. */
@@ -20,9 +22,9 @@ export type LoadArtifactsOptions = {
 export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../.artifacts/', import.meta.url));
 
 /**
- * Seaport 1.6 (byte-identical to mainnet's), ConduitController, FloorDesk's subscription contract and the devnet's
- * test contracts. Compiles what the cache lacks (Seaport ~40 s, the rest a few seconds) and otherwise reads the cache
- * in milliseconds.
+ * Seaport 1.6 (byte-identical to mainnet's), ConduitController, LooksRare v2, FloorDesk's subscription contract and the
+ * devnet's test contracts and WETH. Compiles what the cache lacks (Seaport ~40 s, the rest a few seconds each) and
+ * otherwise reads the cache in milliseconds.
  */
 export async function loadArtifacts(options: LoadArtifactsOptions = {}): Promise<Artifacts> {
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;

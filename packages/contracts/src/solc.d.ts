@@ -7,3 +7,9 @@ declare module 'solc' {
   };
   export default solc;
 }
+
+// The npm alias of solc@0.8.17 (LooksRare v2's pinned compiler): the same wrapper, an older wasm build.
+declare module 'solc-0.8.17' {
+  import solc from 'solc';
+  export default solc;
+}
