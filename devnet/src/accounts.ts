@@ -13,6 +13,8 @@ export const ACCOUNT_PLAN = {
   quoteSigner: 6,
   /** Receives subscription payments. */
   treasury: 7,
+  /** Receives LooksRare's protocol fee, kept apart from FloorDesk's own revenue (the treasury). */
+  looksRareFeeRecipient: 8,
   /** The simulated traders. */
   bots: { from: 10, count: 20 },
 } as const;

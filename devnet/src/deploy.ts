@@ -32,6 +32,7 @@ import { COLLECTIONS, type CollectionSpec, PREMINT_CHUNK } from './catalog';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from './devnet-abi';
 import { type DevnetEns, deployEns } from './ens';
 import { FLIP_HISTORY, type HistoryListing, writeFlipHistory } from './flip-history';
+import { type DevnetLooksRare, deployLooksRare } from './looksrare';
 import { hiddenMetadataUri, metadataBaseUri } from './metadata';
 
 /** What the deploy produced; the server reads its addresses as the devnet's row of the per-chain table. */
@@ -46,6 +47,7 @@ export type DevnetManifest = {
   seaport: Address;
   conduitController: Address;
   conduit: { key: Hex; address: Address };
+  looksRare: DevnetLooksRare;
   ethUsdFeed: Address;
   subscriptions: {
     address: Address;
@@ -91,9 +93,9 @@ function clients(rpcUrl: string): Clients {
 
 /**
  * Deploys the devnet's world on a fresh, automining anvil: ConduitController, Seaport 1.6 and a conduit for it,
- * the ETH/USD feed, the subscription contract with the first person's year paid, ENS with names for the people and
- * the bots, every catalog collection with its premint spread over the trader bots, and the bots' approvals to Seaport
- * and the conduit.
+ * LooksRare v2 with its WETH, the ETH/USD feed, the subscription contract with the first person's year paid, ENS with
+ * names for the people and the bots, every catalog collection with its premint spread over the trader bots, and the
+ * bots' approvals to Seaport and the conduit.
  */
 export async function deployDevnet(options: {
   rpcUrl: string;
@@ -124,7 +126,7 @@ export async function deployDevnet(options: {
     return hash;
   };
 
-  options.onProgress?.('Deploying Seaport 1.6 and the test collections…');
+  options.onProgress?.('Deploying Seaport 1.6, LooksRare v2 and the test collections…');
   const conduitController = await deploy(artifacts.ConduitController, []);
   const seaport = await deploy(artifacts.Seaport, [conduitController]);
   // A conduit key starts with its creator's address.
@@ -151,6 +153,12 @@ export async function deployDevnet(options: {
       args: [conduit, seaport, true],
     }),
   );
+  const looksRare = await deployLooksRare({
+    chain,
+    deployer,
+    artifacts,
+    protocolFeeRecipient: devnetAccount(ACCOUNT_PLAN.looksRareFeeRecipient).address,
+  });
   const ethUsdFeed = await deploy(artifacts.EthUsdFeed, [INITIAL_ETH_USD]);
   const quoteSigner = devnetAccount(ACCOUNT_PLAN.quoteSigner);
   const treasury = devnetAccount(ACCOUNT_PLAN.treasury).address;
@@ -231,6 +239,7 @@ export async function deployDevnet(options: {
     seaport,
     conduitController,
     conduit: { key: conduitKey, address: conduit },
+    looksRare,
     ethUsdFeed,
     subscriptions: { address: subscriptions, quoteSigner: quoteSigner.address, treasury, devnetPayment },
     ens,
