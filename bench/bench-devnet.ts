@@ -21,6 +21,7 @@ import { temporaryDataDir } from '../apps/server/src/db/embedded';
 import { type DatabaseConnection, tryAdvisoryLock } from '../apps/server/src/db/pool';
 import type { AppContext } from '../apps/server/src/context';
 import { submitListing } from '../apps/server/src/market/listings/submit';
+import { CHAIN_CONSUMERS } from '../apps/server/src/chain-consumers';
 
 const ORIGIN = 'http://127.0.0.1:1';
 
@@ -69,6 +70,7 @@ export function startBenchIndexer(
     now: () => new Date(),
     log: pino({ level: 'silent' }),
     startBlock,
+    consumers: CHAIN_CONSUMERS,
     ...(pollMs !== undefined && { pollMs }),
   });
 }

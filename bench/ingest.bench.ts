@@ -10,6 +10,7 @@ import { openBenchServer } from './bench-database';
 import { type FixtureBlock, ingestFixture, parseBlocks, readFixtureLines } from './ingest-fixture';
 import type { Benchmark } from './run';
 import { quantile, round } from './stats';
+import { CHAIN_CONSUMERS } from '../apps/server/src/chain-consumers';
 
 const PARAMETERS = { blocks: 2_000, logsPerBlock: 105, collections: 50, seed: 'ingest-1' };
 /** The indexer's default batch: one getLogs call and one transaction per 100 blocks. */
@@ -126,7 +127,7 @@ async function ingest({ pool, db }: DatabaseConnection, lines: readonly string[]
     const stored = db.transaction(async (tx) => {
       profile.recording = true;
       try {
-        return await storeBlocks(tx, batch, decoded, new Date());
+        return await storeBlocks(tx, batch, decoded, new Date(), CHAIN_CONSUMERS);
       } finally {
         profile.recording = false;
       }

@@ -41,8 +41,24 @@ describe('web boundaries', () => {
 });
 
 describe('server boundaries', () => {
-  it('refuses chain/ or market/ code importing a module', () => {
-    expect(rulesBroken(file('apps/server/src/chain/x.ts', '../modules/collection/rarity'))).toHaveLength(1);
+  it('refuses chain/ code importing any layer above it or the composition that wires them', () => {
+    for (const above of [
+      '../modules/collection/rarity',
+      '../market/listings/lifecycle',
+      '../live/notifications',
+      '../chain-consumers',
+      '../main',
+    ]) {
+      expect(rulesBroken(file('apps/server/src/chain/store.ts', above))).toHaveLength(1);
+    }
+    expect(
+      rulesBroken(file('apps/server/src/chain/decoders/seaport.ts', '../../market/listings/lifecycle')),
+    ).toHaveLength(1);
+  });
+  it('lets chain/ import its own files and the layers below, and market/ import chain/ but no module', () => {
+    expect(rulesBroken(file('apps/server/src/chain/store.ts', './consumers', '../db/pool', '../time'))).toEqual([]);
+    expect(rulesBroken(file('apps/server/src/market/listings/lifecycle.ts', '../../chain/consumers'))).toEqual([]);
+    expect(rulesBroken(file('apps/server/src/market/x.ts', '../modules/collection/rarity'))).toHaveLength(1);
   });
   it("lets a module use another module's service, and nothing else of it", () => {
     expect(rulesBroken(file('apps/server/src/modules/a/service.ts', '../b/service'))).toEqual([]);

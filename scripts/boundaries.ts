@@ -16,6 +16,10 @@ const SERVER = 'apps/server/src/';
 const WEB_SHARED_LAYERS = ['lib', 'components', 'stores', 'config'];
 /** The one server file that composes the devnet into the server (and the tests' fixtures, which start one). */
 const DEVNET_COMPOSITION = `${SERVER}devnet.ts`;
+/** The server's layers above the chain index (chain/), which hands them its blocks as consumers. */
+const ABOVE_CHAIN = ['market', 'live', 'modules', 'worker', 'http'];
+/** The server's composition files (import paths without extension): they wire the layers, so nothing imports them. */
+const SERVER_COMPOSITION = ['main', 'devnet', 'chain-consumers'].map((name) => `${SERVER}${name}`);
 
 const SPECIFIER =
   /(?:^|[\s;])(?:import|export)\s(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -62,10 +66,17 @@ const RULES: Rule[] = [
       (target.startsWith(`${WEB}features/`) || target.startsWith(`${WEB}app/`)),
   },
   {
-    name: 'server chain/ and market/ import no module, worker or http code',
+    name: 'server chain/ imports nothing above it (market, live, modules, worker, http, the composition files): those receive its blocks as ChainConsumers',
     sourcesOnly: true,
     check: (file, target) =>
-      ['chain', 'market'].includes(segmentUnder(SERVER, file) ?? '') &&
+      segmentUnder(SERVER, file) === 'chain' &&
+      (ABOVE_CHAIN.includes(segmentUnder(SERVER, target) ?? '') || SERVER_COMPOSITION.includes(target)),
+  },
+  {
+    name: 'server market/ imports no module, worker or http code',
+    sourcesOnly: true,
+    check: (file, target) =>
+      segmentUnder(SERVER, file) === 'market' &&
       ['modules', 'worker', 'http'].includes(segmentUnder(SERVER, target) ?? ''),
   },
   {

@@ -32,6 +32,7 @@ import { submitListing } from './market/listings/submit';
 import { SIMULATOR_OFF, watchMarketLive } from './modules/diagnostics/service';
 import { JOBS, TASKS } from './worker/jobs';
 import { startWorker } from './worker/worker';
+import { CHAIN_CONSUMERS } from './chain-consumers';
 
 /** One line per entry (errors keep their stack below), an API call as `GET /api/… → 200 in 7 ms`. */
 const PRETTY = {
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     const indexer = startIndexer({
       ...roleContext('indexer'),
       startBlock,
+      consumers: CHAIN_CONSUMERS,
       writerLock: () => tryAdvisoryLock(database.pool, INDEXER_LOCK_KEY),
     });
     running.push(indexer.stop);

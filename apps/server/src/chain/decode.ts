@@ -89,12 +89,12 @@ export function noDecodedLogs(): DecodedLogs {
  */
 export function decodeLogs(logs: readonly RawLog[], contracts: ChainContracts): DecodedLogs {
   const out = noDecodedLogs();
-  const { byAddress, anyAddress } = decoderIndex(contracts);
+  const index = decoderIndex(contracts);
   for (const log of logs) {
+    const decoders = index.get(log.topics[0] ?? '');
+    if (decoders === undefined) continue;
     const address = log.address.toLowerCase();
-    const topic0 = log.topics[0];
-    if (topic0 === undefined) continue;
-    const decode = byAddress.get(address)?.[topic0] ?? anyAddress[topic0];
+    const decode = decoders.byAddress.get(address) ?? decoders.anyAddress;
     if (!decode) continue;
     const at: LogAt = {
       // JSON-RPC gives these as hex strings; Number() reads both those and numbers.

@@ -13,6 +13,7 @@ import { useTestDatabase } from '../testing/database';
 import { useTestDevnet } from '../testing/devnet';
 import { TOKEN_EVENTS } from './decoders/tokens';
 import { INDEXER_LOCK_KEY, startIndexer } from './indexer';
+import { CHAIN_CONSUMERS } from '../chain-consumers';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
@@ -133,6 +134,7 @@ describe('the indexer under faults', () => {
       now: () => new Date(),
       log: pino({ level: 'silent' }),
       startBlock: 0,
+      consumers: CHAIN_CONSUMERS,
       batchSize: 20,
       pollMs: 50,
     });

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Block } from 'viem';
 import type { RoleContext } from '../context';
 import type { HeldLock } from '../db/pool';
-import { reverifyListings } from '../market/listings/lifecycle';
-import { deriveWalletEvents } from '../live/wallet-events';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
 import { INDEXED_TOPICS } from './decoders/registry';
+import type { ChainConsumer } from './consumers';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
 import { type ChainTransaction, readTransactions, transactionsBehind } from './transactions';
 
@@ -15,6 +14,8 @@ export type IndexerOptions = RoleContext & {
   /** Blocks per batch (one getLogs call, one database transaction). */
   batchSize?: number;
   pollMs?: number;
+  /** What the layers above do with each batch, rollback and step, in order (`ChainConsumer`). */
+  consumers: readonly ChainConsumer[];
 };
 
 export type StepResult = { from: number; to: number; sales: number; transfers: number } | { reorgTo: number } | null;
@@ -22,8 +23,8 @@ export type StepResult = { from: number; to: number; sales: number; transfers: n
 const ALL_TOPICS = [[...INDEXED_TOPICS]];
 
 /**
- * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else check again the
- * listings a rollback or a batch distrusted, then ingest the next batches of blocks (up to 20) toward the head. Each
+ * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else let the consumers
+ * prepare (the order book checks again the listings a rollback or a batch distrusted), then ingest the next batches of blocks (up to 20) toward the head. Each
  * batch's rows and its cursor rows (chain_blocks) commit in one transaction, so a crash at any point resumes exactly
  * where the last commit left off: no gap, no duplicate.
  */
@@ -35,12 +36,12 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
     const canonical = await client.getBlock({ blockNumber: BigInt(cursor.number) }).catch(notFound);
     if (canonical?.hash !== cursor.hash) {
       const ancestor = await commonAncestor(options);
-      await db.transaction((tx) => rollBackTo(tx, ancestor, options.now()));
+      await db.transaction((tx) => rollBackTo(tx, ancestor, options.now(), options.consumers));
       options.log.warn({ from: cursor.number, to: ancestor }, 'chain reorganised: rolled back to the common ancestor');
       return { reorgTo: ancestor };
     }
   }
-  await reverifyListings(db, chain, options.now());
+  for (const consumer of options.consumers) await consumer.beforeStep?.(db, chain, options.now());
   const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
   const first = cursor ? cursor.number + 1 : options.startBlock;
   if (first > head) return null;
@@ -56,7 +57,7 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
       // Read and decode the next batch while the database writes this one: the two overlap on separate cores.
       next = batch.to < head ? readBatch(options, range(batch.to + 1), batch.lastHash) : null;
       const stored = await db.transaction((tx) =>
-        storeBlocks(tx, batch.headers, batch.events, options.now(), batch.transactions),
+        storeBlocks(tx, batch.headers, batch.events, options.now(), options.consumers, batch.transactions),
       );
       done.to = batch.to;
       done.sales += stored.sales;
@@ -153,7 +154,7 @@ export function startIndexer(options: IndexerOptions & { writerLock: () => Promi
         }
         const result = await indexStep(options);
         if (result && 'to' in result) {
-          await deriveWalletEvents(options, result.to);
+          for (const consumer of options.consumers) await consumer.afterStep?.(options, result.to);
           await options.db.execute(sql`select pg_notify(${BLOCKS_CHANNEL}, ${String(result.to)})`);
         }
         failures = 0;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Address, erc721Abi, parseAbi } from 'viem';
 import type { Executor } from '../db/pool';
 import type { GuardedFetch } from '../net/guarded-fetch';
-import { traitKind } from '../market/rarity/traits';
+import { traitKind } from './traits';
 import type { ChainAccess } from './client';
 
 const INFO_ABI = parseAbi([

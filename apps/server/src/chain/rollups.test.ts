@@ -5,6 +5,7 @@ import { useTestDatabase } from '../testing/database';
 import { indexSales, type TestSale } from '../testing/indexed-sales';
 import { COARSE_SPANS_MINUTES, coarseBucketOf } from './rollups';
 import { rollBackTo } from './store';
+import { CHAIN_CONSUMERS } from '../chain-consumers';
 
 const database = useTestDatabase();
 
@@ -48,7 +49,7 @@ describe('coarse rollups (collection_stats_buckets)', () => {
   it('give back the orphaned sales of a rolled-back branch', async () => {
     const blocks = await indexSales(database().db, randomSales('coarse-orphans', 200, 30));
     const ancestor = blocks[99] as number;
-    await database().db.transaction((tx) => rollBackTo(tx, ancestor, new Date()));
+    await database().db.transaction((tx) => rollBackTo(tx, ancestor, new Date(), CHAIN_CONSUMERS));
     const [stored, fromSales] = await bucketsStoredAndFromSales();
     expect(stored).toEqual(fromSales);
     const { rows } = await database().db.execute<{ orphaned: number }>(

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
-import { applyIndexedBlocks, distrustListingsAbove } from '../market/listings/lifecycle';
-import { dropNotificationsAbove, recordCollectionNews } from '../live/notifications';
+import type { ChainConsumer } from './consumers';
 import { requeueTokenMetadata } from './metadata';
 import type { DecodedLogs, PaymentEvent, SaleEvent, TransferEvent } from './decode';
 import { COARSE_SPANS_MINUTES, coarseBucketOf, minuteOf } from './rollups';
@@ -18,7 +17,7 @@ export type BlockHeader = {
   transactions: readonly string[];
 };
 
-export type StoreSummary = { sales: number; transfers: number; listingsEnded: number };
+export type StoreSummary = { sales: number; transfers: number };
 
 /**
  * Blocks kept in chain_blocks: the window in which a reorg finds its common ancestor, far beyond Ethereum's finality
@@ -27,9 +26,6 @@ export type StoreSummary = { sales: number; transfers: number; listingsEnded: nu
  * below the oldest kept block would keep rows of a chain nobody can check any more.
  */
 const KEPT_BLOCKS = 1000;
-
-/** A reveal older than this when indexed is history, not news. */
-const NEWS_MAX_AGE_MS = 10 * 60_000;
 
 /**
  * The highest block stored, -1 before the first: confirmations and the indexer's lag count from it, so a lagging
@@ -41,15 +37,16 @@ export async function indexedHead(db: Executor): Promise<number> {
 }
 
 /**
- * Writes one batch of blocks and their decoded events. The caller wraps it in a transaction together with the
- * cursor (the chain_blocks rows written here), so a batch lands whole or not at all; every insert ignores rows
- * already present, so re-ingesting a batch changes nothing.
+ * Writes one batch of blocks and their decoded events, then hands it to the consumers. The caller wraps it in a
+ * transaction together with the cursor (the chain_blocks rows written here), so a batch lands whole or not at all;
+ * every insert ignores rows already present, so re-ingesting a batch changes nothing.
  */
 export async function storeBlocks(
   db: Executor,
   blocks: readonly BlockHeader[],
   events: DecodedLogs,
   now: Date,
+  consumers: readonly ChainConsumer[],
   transactions: readonly ChainTransaction[] = [],
 ): Promise<StoreSummary> {
   const blockTime = new Map(blocks.map((block) => [block.number, new Date(block.timestamp * 1000)]));
@@ -71,31 +68,18 @@ export async function storeBlocks(
   await insertPayments(db, events, timeOf);
   await insertTransactions(db, transactions);
   const transfers = await insertTransfers(db, events, timeOf);
-  const listingsEnded = await applyIndexedBlocks(db, blocks, events, now);
-
   await clearMinedPending(db, blocks);
-
   for (const update of events.metadataUpdates) {
     await requeueTokenMetadata(db, update.collection, {
       from: update.fromTokenId.toString(),
       to: update.toTokenId.toString(),
     });
-    // A collection that refreshes many tokens at once is revealing them: news for everyone, while it is news (a
-    // catch-up over old blocks announces nothing).
-    const at = timeOf(update.blockNumber);
-    if (update.toTokenId > update.fromTokenId && now.getTime() - at.getTime() < NEWS_MAX_AGE_MS) {
-      await recordCollectionNews(db, {
-        collection: update.collection,
-        kind: 'reveal',
-        source: `reveal:${update.blockNumber}:${update.logIndex}`,
-        blockNumber: update.blockNumber,
-        at,
-      });
-    }
   }
+  for (const consumer of consumers) await consumer.stored?.(db, { blocks, events, timeOf, now });
+
   const last = blocks.at(-1);
   if (last) await db.execute(sql`delete from chain_blocks where number < ${last.number - KEPT_BLOCKS}`);
-  return { sales, transfers, listingsEnded };
+  return { sales, transfers };
 }
 
 /**
@@ -231,10 +215,15 @@ async function insertTransfers(
 /**
  * Undoes everything ingested above `ancestor` (a reorg, or a devnet chain replaced by a fresh one): sales leave
  * their rollups, transfers leave token ownership, payments leave the subscriptions, the transactions behind sales and
- * mints go with them, and the listings whose state came from above it wait to be checked again on the new chain
- * (`distrustListingsAbove`).
+ * mints go with them; then the consumers undo what they derived (the order book distrusts the listings whose state
+ * came from above it).
  */
-export async function rollBackTo(db: Executor, ancestor: number, now: Date): Promise<void> {
+export async function rollBackTo(
+  db: Executor,
+  ancestor: number,
+  now: Date,
+  consumers: readonly ChainConsumer[],
+): Promise<void> {
   await db.execute(sql`
     with removed as (
       delete from sales where block_number > ${ancestor} returning collection, block_time, price_wei, payment_token
@@ -276,7 +265,6 @@ export async function rollBackTo(db: Executor, ancestor: number, now: Date): Pro
   // A payment whose block left the chain was never made: the subscription derived from it shrinks with it.
   await db.execute(sql`delete from subscription_payments where block_number > ${ancestor}`);
   await db.execute(sql`delete from chain_transactions where block_number > ${ancestor}`);
-  await distrustListingsAbove(db, ancestor, now);
-  await dropNotificationsAbove(db, ancestor);
+  for (const consumer of consumers) await consumer.rolledBack?.(db, ancestor, now);
   await db.execute(sql`delete from chain_blocks where number > ${ancestor}`);
 }

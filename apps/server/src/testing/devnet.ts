@@ -8,6 +8,7 @@ import { indexStep, type IndexerOptions } from '../chain/indexer';
 import { temporaryDataDir } from '../db/embedded';
 import type { DatabaseConnection } from '../db/pool';
 import { devnetChainAccess } from '../devnet';
+import { CHAIN_CONSUMERS } from '../chain-consumers';
 
 export type TestDevnet = Devnet & { chain: ChainAccess; mine(blocks?: number): Promise<void> };
 
@@ -54,5 +55,12 @@ export async function indexToHead(options: IndexerOptions): Promise<void> {
 }
 
 export function indexerOptions(database: DatabaseConnection, chain: ChainAccess): IndexerOptions {
-  return { db: database.db, chain, now: () => new Date(), log: pino({ level: 'silent' }), startBlock: 0 };
+  return {
+    db: database.db,
+    chain,
+    now: () => new Date(),
+    log: pino({ level: 'silent' }),
+    startBlock: 0,
+    consumers: CHAIN_CONSUMERS,
+  };
 }

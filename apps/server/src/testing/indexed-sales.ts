@@ -2,6 +2,7 @@ import { zeroAddress } from 'viem';
 import { type DecodedLogs, noDecodedLogs, type SaleEvent } from '../chain/decode';
 import { storeBlocks } from '../chain/store';
 import type { Executor } from '../db/pool';
+import { CHAIN_CONSUMERS } from '../chain-consumers';
 
 export type TestSale = { collection: string; time: Date; priceWei: bigint };
 
@@ -46,6 +47,6 @@ export async function indexSales(db: Executor, sales: readonly TestSale[]): Prom
       transactions: [],
     };
   });
-  await db.transaction((tx) => storeBlocks(tx, blocks, events, new Date()));
+  await db.transaction((tx) => storeBlocks(tx, blocks, events, new Date(), CHAIN_CONSUMERS));
   return numbers;
 }

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { INDEXER_LOCK_KEY, startIndexer } from '../chain/indexer';
 import { connectDatabase, tryAdvisoryLock } from '../db/pool';
 import { devnetChainAccess } from '../devnet';
+import { CHAIN_CONSUMERS } from '../chain-consumers';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -23,6 +24,7 @@ startIndexer({
   now: () => new Date(),
   log: pino({ level: 'silent' }),
   startBlock: 0,
+  consumers: CHAIN_CONSUMERS,
   batchSize: 5,
   pollMs: 50,
 });

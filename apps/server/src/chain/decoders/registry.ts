@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import type { ChainContracts, Protocol } from '../chain-contracts';
-import type { EventDecoders } from '../decode';
+import type { EventDecoder, EventDecoders } from '../decode';
 import { SEAPORT_DECODERS } from './seaport';
 import { SUBSCRIPTION_DECODERS } from './subscriptions';
 import { TOKEN_DECODERS } from './tokens';
@@ -13,18 +13,30 @@ const PROTOCOL_DECODERS: Readonly<Record<Protocol, EventDecoders>> = {
   seaport: SEAPORT_DECODERS,
 };
 
-/** Which decoder reads a log: by its emitter and topic0 first, then by topic0 alone for the token events. */
-export type DecoderIndex = { byAddress: ReadonlyMap<string, EventDecoders>; anyAddress: EventDecoders };
+/**
+ * Which decoder reads a log, by topic0: the one of its emitter (an exchange, the subscription contract), else the one
+ * for any contract (the token events).
+ */
+export type DecoderIndex = ReadonlyMap<string, { byAddress: Map<string, EventDecoder>; anyAddress?: EventDecoder }>;
 
 const indexes = new WeakMap<ChainContracts, DecoderIndex>();
 
 export function decoderIndex(contracts: ChainContracts): DecoderIndex {
   let index = indexes.get(contracts);
   if (!index) {
-    const byAddress = new Map<string, EventDecoders>();
-    for (const exchange of contracts.exchanges) byAddress.set(exchange.address, PROTOCOL_DECODERS[exchange.protocol]);
-    if (contracts.subscriptions !== undefined) byAddress.set(contracts.subscriptions, SUBSCRIPTION_DECODERS);
-    index = { byAddress, anyAddress: TOKEN_DECODERS };
+    const byTopic = new Map<string, { byAddress: Map<string, EventDecoder>; anyAddress?: EventDecoder }>();
+    const entry = (topic: string) => {
+      let found = byTopic.get(topic);
+      if (!found) byTopic.set(topic, (found = { byAddress: new Map() }));
+      return found;
+    };
+    const fromAddress = (address: string, decoders: EventDecoders) => {
+      for (const [topic, decode] of Object.entries(decoders)) entry(topic).byAddress.set(address, decode);
+    };
+    for (const exchange of contracts.exchanges) fromAddress(exchange.address, PROTOCOL_DECODERS[exchange.protocol]);
+    if (contracts.subscriptions !== undefined) fromAddress(contracts.subscriptions, SUBSCRIPTION_DECODERS);
+    for (const [topic, decode] of Object.entries(TOKEN_DECODERS)) entry(topic).anyAddress = decode;
+    index = byTopic;
     indexes.set(contracts, index);
   }
   return index;

@@ -2,6 +2,7 @@ import { PostListingRequest, Status } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import type { ChainAccess } from '../../chain/client';
+import type { ChainConsumer } from '../../chain/consumers';
 import type { DecodedLogs } from '../../chain/decode';
 import type { Executor } from '../../db/pool';
 import type { RefusalStatus } from '../../result';
@@ -221,3 +222,13 @@ export async function reverifyListings(db: Executor, chain: ChainAccess, now: Da
     if (known.length < rows.length || rows.length < REVERIFY_BATCH) return decided;
   }
 }
+
+/**
+ * The order book as the indexer's consumer: a stored batch ends the listings its events make unfillable, a rollback
+ * distrusts the listings whose state came from the blocks it removed, and every step first checks those again.
+ */
+export const ORDER_BOOK_CONSUMER: ChainConsumer = {
+  stored: (db, { blocks, events, now }) => applyIndexedBlocks(db, blocks, events, now),
+  rolledBack: distrustListingsAbove,
+  beforeStep: reverifyListings,
+};

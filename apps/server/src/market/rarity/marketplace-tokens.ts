@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasStringTrait, type RarityToken, rankByOpenRarity } from './openrarity';
 import { rankTier } from './tiers';
-import { traitKind } from './traits';
+import { traitKind } from '../../chain/traits';
 
 const TOKEN_ID = 'must be a token id (a string, or a whole number)';
 

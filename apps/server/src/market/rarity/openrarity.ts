@@ -13,7 +13,7 @@
  *   A token whose score is within a relative 1e-9 of the one before it shares that token's rank (1, 2, 2, 2, 5).
  */
 
-export type TraitKind = 'string' | 'number' | 'date';
+import type { TraitKind } from '../../chain/traits';
 
 export type RarityTrait = { type: string; value: string; kind: TraitKind };
 

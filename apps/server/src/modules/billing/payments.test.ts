@@ -26,6 +26,7 @@ import { indexerOptions, indexToHead, useTestDevnet } from '../../testing/devnet
 import { testConfig } from '../../testing/server';
 import { alice, bob, sessionHeaders, signIn } from '../../testing/wallets';
 import { sweepQuoteRequest } from '../../testing/market';
+import { CHAIN_CONSUMERS } from '../../chain-consumers';
 
 const database = useTestDatabase();
 const devnet = useTestDevnet();
@@ -254,7 +255,7 @@ describe('subscriptions paid through the contract', () => {
       timestamp: Number(block.t),
       transactions: [],
     };
-    for (let i = 0; i < 3; i++) await storeBlocks(database().db, [header], events, new Date());
+    for (let i = 0; i < 3; i++) await storeBlocks(database().db, [header], events, new Date(), CHAIN_CONSUMERS);
     const after = (await subscription(payer)).data;
     expect(after.payments).toHaveLength(1);
     expect(after.end_flag).toBe(before.end_flag);

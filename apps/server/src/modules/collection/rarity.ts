@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool';
-import { hasStringTrait, type RarityToken, rankByOpenRarity, type TraitKind } from '../../market/rarity/openrarity';
+import type { TraitKind } from '../../chain/traits';
+import { hasStringTrait, type RarityToken, rankByOpenRarity } from '../../market/rarity/openrarity';
 
 /**
  * Ranks every collection whose traits changed (rarity_stale) once none of its tokens waits for metadata, and

@@ -10,6 +10,7 @@ import { useTestDatabase } from '../../testing/database';
 import { insertCollection, insertListing } from '../../testing/market-rows';
 import { buildTestServer, testClock } from '../../testing/server';
 import { alice, bob, sessionHeaders, signIn } from '../../testing/wallets';
+import { CHAIN_CONSUMERS } from '../../chain-consumers';
 
 const database = useTestDatabase();
 const clock = testClock();
@@ -91,7 +92,9 @@ async function block(
     timestamp: Math.floor(clock.now().getTime() / 1000) - 1000 + number,
     transactions: [],
   };
-  await database().db.transaction((db) => storeBlocks(db, [header], events, clock.now(), [transaction]));
+  await database().db.transaction((db) =>
+    storeBlocks(db, [header], events, clock.now(), CHAIN_CONSUMERS, [transaction]),
+  );
 }
 
 async function portfolio(headers: Record<string, string>, query = '') {

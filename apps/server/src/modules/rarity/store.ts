@@ -2,7 +2,7 @@ import type { Marketplace } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool';
 import { fillableAt } from '../../market/listings/fillable';
-import type { TraitKind } from '../../market/rarity/openrarity';
+import type { TraitKind } from '../../chain/traits';
 
 /** Token counts behind a collection's coverage. */
 export type CoverageCounts = {

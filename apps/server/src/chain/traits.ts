@@ -1,4 +1,5 @@
-import type { TraitKind } from './openrarity';
+/** How a token's metadata states a trait: OpenRarity ranks string traits only. */
+export type TraitKind = 'string' | 'number' | 'date';
 
 /** Display types whose values OpenRarity reads as numbers (OpenSea's metadata standard). */
 const NUMBER_DISPLAY_TYPES = new Set(['number', 'boost_number', 'boost_percentage']);
