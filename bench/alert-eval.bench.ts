@@ -430,10 +430,10 @@ async function simulation(
     await pool.query(
       `with inserted as (
          insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                               protocol_address, operator, counter, start_time, end_time, parameters, signature,
-                               status, created_at, updated_at)
+                               protocol, protocol_address, operator, counter, start_time, end_time, parameters,
+                               signature, status, created_at, updated_at)
          select l.hash, l.collection, l.token_id, 1, l.offerer, l.price, 'opensea', 1,
-                '0x0000000000000068f116a894984e2db1123eb395', '0x1e0049783f008a0085193e00003d00cd54003c71', 0,
+                'seaport', '0x0000000000000068f116a894984e2db1123eb395', '0x1e0049783f008a0085193e00003d00cd54003c71', 0,
                 $1::timestamptz - interval '1 second', $1::timestamptz + interval '7 days', '{}'::jsonb, '0x', 'active', $1, $1
            from unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::numeric[])
                 as l(hash, collection, token_id, offerer, price)

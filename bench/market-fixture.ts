@@ -239,12 +239,12 @@ async function writeRollups(client: PoolClient, { collections, listingEvents }: 
 async function writeListings(client: PoolClient, end: Date) {
   await client.query(
     `insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                           protocol_address, operator, counter, start_time, end_time, parameters, signature, status,
-                           status_reason, created_at, updated_at)
+                           protocol, protocol_address, operator, counter, start_time, end_time, parameters, signature,
+                           status, status_reason, created_at, updated_at)
      select '0x' || md5('listing-a-' || c.k || '-' || n) || md5('listing-b-' || c.k || '-' || n),
             c.address, (random() * c.supply)::int, 1, '0x' || lpad(to_hex((random() * 200000)::int), 40, '0'),
             round(c.floor_wei * (0.8 + random() ^ 2 * 3)::numeric), 'opensea', 1,
-            '0x0000000000000068f116a894984e2db1123eb395', '0x1e0049783f008a0085193e00003d00cd54003c71', 0,
+            'seaport', '0x0000000000000068f116a894984e2db1123eb395', '0x1e0049783f008a0085193e00003d00cd54003c71', 0,
             $1::timestamptz - random() * interval '30 days',
             case when random() < 0.01 then $1::timestamptz - random() * interval '1 hour'
                  else $1::timestamptz + random() * interval '30 days' end,

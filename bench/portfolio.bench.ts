@@ -147,11 +147,11 @@ async function writeFixture(pool: Pool, wallet: string): Promise<void> {
             'Bench #' || k, 'https://example.com/' || k || '.png', 'ok'
        from generate_series(1, ${BOUGHT}) k`,
     `insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                           protocol_address, operator, counter, start_time, end_time, parameters, signature, status,
-                           created_at, updated_at)
+                           protocol, protocol_address, operator, counter, start_time, end_time, parameters, signature,
+                           status, created_at, updated_at)
      select ${hex('3000000 + i', 64)}, ${collectionOf('i')}, 20000 + i, 1, ${other('i')},
             (30 + i % 50) * 1000000000000000::numeric, 'opensea', ${ORDER_WAY.opensea},
-            '0x0000000000000068f116a894984e2db1123eb395', '0x0000000000000068f116a894984e2db1123eb395', 0,
+            'seaport', '0x0000000000000068f116a894984e2db1123eb395', '0x0000000000000068f116a894984e2db1123eb395', 0,
             now() - interval '1 day', now() + interval '30 days', '{}', '0x', 'active', now(), now()
        from generate_series(1, ${COLLECTIONS * LISTINGS_PER_COLLECTION}) i`,
   ];

@@ -5,6 +5,13 @@
 export const MARKETPLACES = ['opensea', 'x2y2', 'looks', 'blur', 'soduswap'] as const;
 export type Marketplace = (typeof MARKETPLACES)[number];
 
+/**
+ * The exchange protocols whose orders and events FloorDesk reads (a marketplace may run on another's: OpenSea on
+ * Seaport). Each has its decoder in the indexer and its module in the order book.
+ */
+export const EXCHANGE_PROTOCOLS = ['seaport'] as const;
+export type ExchangeProtocol = (typeof EXCHANGE_PROTOCOLS)[number];
+
 export const ORDER_WAY: Record<Marketplace, number> = {
   opensea: 1,
   x2y2: 2,

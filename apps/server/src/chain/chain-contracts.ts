@@ -1,12 +1,8 @@
-import { type Marketplace, MAINNET_CHAIN_ID } from '@floordesk/protocol';
+import { type ExchangeProtocol, type Marketplace, MAINNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 
-/** The exchange protocols the indexer decodes; each has its decoder file under chain/decoders/. */
-export const PROTOCOLS = ['seaport'] as const;
-export type Protocol = (typeof PROTOCOLS)[number];
-
 /** One deployed exchange: a version of a protocol at an address. */
-export type Exchange = { protocol: Protocol; version: string; address: Hex };
+export type Exchange = { protocol: ExchangeProtocol; version: string; address: Hex };
 
 /** How a Seaport-based marketplace's orders are recognised: its fee recipients or its zones. */
 export type MarketplaceIdentity = { marketplace: Marketplace; feeRecipients: readonly Hex[]; zones: readonly Hex[] };
@@ -51,7 +47,7 @@ export const MAINNET_CONTRACTS: ChainContracts = {
  * The exchange of `protocol` whose orders the order book takes and the planner fills: the last one listed, the
  * protocol's newest version. Throws when the chain has none, which is a configuration error.
  */
-export function currentExchange(contracts: ChainContracts, protocol: Protocol): Exchange {
+export function currentExchange(contracts: ChainContracts, protocol: ExchangeProtocol): Exchange {
   const exchange = contracts.exchanges.findLast((candidate) => candidate.protocol === protocol);
   if (!exchange) throw new Error(`chain ${contracts.chainId} has no ${protocol} exchange`);
   return exchange;

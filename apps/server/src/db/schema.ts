@@ -1,15 +1,18 @@
-import type {
-  AlertRule,
-  AlertType,
-  GasSettingsData,
-  PromotionOffer,
-  SweepItem,
-  SweepOutcomeName,
+import {
+  type AlertRule,
+  type AlertType,
+  EXCHANGE_PROTOCOLS,
+  type ExchangeProtocol,
+  type GasSettingsData,
+  type PromotionOffer,
+  type SweepItem,
+  type SweepOutcomeName,
 } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -247,11 +250,19 @@ export const transfers = pgTable(
   ],
 );
 
+/** Where a listing stands: fillable, waiting for a check against the chain, or ended (and why, in status_reason). */
+export const LISTING_STATUSES = ['active', 'unverified', 'filled', 'cancelled', 'expired', 'invalid'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** SQL `column in ('a', 'b')` for a check constraint over a fixed list of names. */
+const oneOf = (column: string, names: readonly string[]) =>
+  sql.raw(`${column} in (${names.map((name) => `'${name}'`).join(', ')})`);
+
 /**
- * Signed Seaport listings from marketplace connectors, written only by `market/listings`. `status` is 'active' until
- * an indexed event or expiry ends it, or 'unverified' (not fillable) while the blocks it was checked against are no
- * longer on the chain; `statusBlock` names the block that ended it so a reorg can undo that, and
- * `validatedBlock`/`validatedHash` the block its last on-chain check read.
+ * Signed listings from marketplace connectors, written only by `market/listings`: each signed for one exchange
+ * (`protocol`, at `protocolAddress`). `status` is 'active' until an indexed event or expiry ends it, or 'unverified'
+ * (not fillable) while the blocks it was checked against are no longer on the chain; `statusBlock` names the block
+ * that ended it so a reorg can undo that, and `validatedBlock`/`validatedHash` the block its last on-chain check read.
  */
 export const listings = pgTable(
   'listings',
@@ -264,6 +275,7 @@ export const listings = pgTable(
     priceWei: uint256('price_wei').notNull(),
     marketplace: text('marketplace').notNull(),
     orderWay: integer('order_way').notNull(),
+    protocol: text('protocol').$type<ExchangeProtocol>().notNull(),
     protocolAddress: text('protocol_address').notNull(),
     /** The address the NFT must be approved to: Seaport itself or the order's conduit. */
     operator: text('operator').notNull(),
@@ -272,7 +284,7 @@ export const listings = pgTable(
     endTime: timestamptz('end_time').notNull(),
     parameters: jsonb('parameters').notNull(),
     signature: text('signature').notNull(),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<ListingStatus>().notNull().default('active'),
     statusReason: text('status_reason'),
     statusBlock: bigint('status_block', { mode: 'number' }),
     /** Null for listings accepted before checks recorded their block: any rollback has them checked again. */
@@ -296,6 +308,8 @@ export const listings = pgTable(
       .on(table.orderHash)
       .where(sql`status = 'unverified'`),
     index('listings_created_at_idx').on(table.createdAt),
+    check('listings_status_check', oneOf('status', LISTING_STATUSES)),
+    check('listings_protocol_check', oneOf('protocol', EXCHANGE_PROTOCOLS)),
   ],
 );
 

@@ -104,9 +104,9 @@ export async function insertListing(
   const marketplace = fields.marketplace ?? 'opensea';
   await pool.query(
     `insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                           protocol_address, operator, counter, start_time, end_time, parameters, signature, status,
-                           created_at, updated_at)
-     values ($1, $2, $3, 1, $4, $5, $6, $7, $8, $8, 0, $9, $10, '{}', '0x', $11, $12, $12)`,
+                           protocol, protocol_address, operator, counter, start_time, end_time, parameters, signature,
+                           status, created_at, updated_at)
+     values ($1, $2, $3, 1, $4, $5, $6, $7, 'seaport', $8, $8, 0, $9, $10, '{}', '0x', $11, $12, $12)`,
     [
       orderHash,
       collection,

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
-import type { ChainContracts, Protocol } from '../chain-contracts';
+import type { ExchangeProtocol } from '@floordesk/protocol';
+import type { ChainContracts } from '../chain-contracts';
 import type { EventDecoder, EventDecoders } from '../decode';
 import { SEAPORT_DECODERS } from './seaport';
 import { SUBSCRIPTION_DECODERS } from './subscriptions';
@@ -9,7 +10,7 @@ import { TOKEN_DECODERS } from './tokens';
  * Each protocol's decoders, read from every exchange of that protocol the chain lists. A protocol is its decoder
  * file and one line here.
  */
-const PROTOCOL_DECODERS: Readonly<Record<Protocol, EventDecoders>> = {
+const PROTOCOL_DECODERS: Readonly<Record<ExchangeProtocol, EventDecoders>> = {
   seaport: SEAPORT_DECODERS,
 };
 

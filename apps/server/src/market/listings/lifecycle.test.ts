@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { noDecodedLogs } from '../../chain/decode';
 import { insertCollection, insertListing } from '../../testing/market-rows';
 import { useTestDatabase } from '../../testing/database';
@@ -14,6 +14,8 @@ const exchangeB = '0x0000000000000068f116a894984e2db1123eb395';
 const at = new Date('2026-11-28T12:00:00Z');
 const log = (logIndex: number) => ({ blockNumber: 5, txHash: `0x${'11'.repeat(32)}`, logIndex });
 
+beforeAll(() => insertCollection(database().pool, collection));
+
 async function statusOf(orderHash: string): Promise<string> {
   const { rows } = await database().pool.query<{ status: string }>(
     'select status from listings where order_hash = $1',
@@ -25,7 +27,6 @@ async function statusOf(orderHash: string): Promise<string> {
 describe("a batch's exchange events end listings on that exchange only", () => {
   it('a counter bumped, an order filled or one cancelled on one exchange leaves the other exchange’s listings active', async () => {
     const { pool, db } = database();
-    await insertCollection(pool, collection);
     const countedOnA = await insertListing(pool, collection, 1, 10n, at, { offerer, exchange: exchangeA });
     const countedOnB = await insertListing(pool, collection, 2, 10n, at, { offerer, exchange: exchangeB });
     const filledOnB = await insertListing(pool, collection, 3, 10n, at, { exchange: exchangeB });
@@ -62,5 +63,19 @@ describe("a batch's exchange events end listings on that exchange only", () => {
     );
     expect(await statusOf(filledOnB)).toBe('filled');
     expect(await statusOf(cancelledOnB)).toBe('cancelled');
+  });
+});
+
+describe('the listings table', () => {
+  it('refuses a status or a protocol it does not know', async () => {
+    const { pool } = database();
+    const orderHash = await insertListing(pool, collection, 9, 10n, at);
+    await expect(pool.query(`update listings set status = 'sold' where order_hash = $1`, [orderHash])).rejects.toThrow(
+      /listings_status_check/,
+    );
+    await expect(
+      pool.query(`update listings set protocol = 'wyvern' where order_hash = $1`, [orderHash]),
+    ).rejects.toThrow(/listings_protocol_check/);
+    expect(await statusOf(orderHash)).toBe('active');
   });
 });

@@ -25,11 +25,11 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
   await ctx.db.transaction(async (tx) => {
     const inserted = await tx.execute(sql`
       insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                            protocol_address, operator, counter, start_time, end_time, parameters, signature,
+                            protocol, protocol_address, operator, counter, start_time, end_time, parameters, signature,
                             validated_block, validated_hash, created_at, updated_at)
       values (${listing.orderHash}, ${listing.collection}, ${listing.tokenId.toString()}, ${listing.amount.toString()},
               ${listing.offerer}, ${listing.price.toString()}, ${listing.marketplace}, ${ORDER_WAY[listing.marketplace]},
-              ${seaportAddress(chain.contracts)}, ${listing.operator}, ${listing.counter.toString()},
+              'seaport', ${seaportAddress(chain.contracts)}, ${listing.operator}, ${listing.counter.toString()},
               ${storedTime(listing.startTime)}, ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)},
               ${request.signature.toLowerCase()}, ${listing.checkedAt.number.toString()}, ${listing.checkedAt.hash},
               ${now}, ${now})
