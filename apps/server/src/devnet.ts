@@ -122,7 +122,10 @@ export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, time
   const lower = normalizeAddress;
   const contracts: ChainContracts = {
     chainId: DEVNET_CHAIN_ID,
-    exchanges: [{ protocol: 'seaport', version: '1.6', address: lower(manifest.seaport) }],
+    exchanges: [
+      { protocol: 'seaport', version: '1.6', address: lower(manifest.seaport) },
+      { protocol: 'looksrare-v2', version: '2', address: lower(manifest.looksRare.protocol) },
+    ],
     conduits: { [lower(manifest.conduit.key)]: lower(manifest.conduit.address) },
     marketplaces: [
       { marketplace: 'opensea', feeRecipients: [lower(manifest.marketplaces.opensea.feeRecipient)], zones: [] },

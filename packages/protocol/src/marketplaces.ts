@@ -9,7 +9,7 @@ export type Marketplace = (typeof MARKETPLACES)[number];
  * The exchange protocols whose orders and events FloorDesk reads (a marketplace may run on another's: OpenSea on
  * Seaport). Each has its decoder in the indexer and its module in the order book.
  */
-export const EXCHANGE_PROTOCOLS = ['seaport'] as const;
+export const EXCHANGE_PROTOCOLS = ['seaport', 'looksrare-v2'] as const;
 export type ExchangeProtocol = (typeof EXCHANGE_PROTOCOLS)[number];
 
 export const ORDER_WAY: Record<Marketplace, number> = {

@@ -26,7 +26,10 @@ export type ChainContracts = {
   subscriptions?: Hex;
 };
 
-/** Mainnet: the canonical Seaport deployments (1.6 last, the one listed on) and OpenSea's conduit and fee recipient. */
+/**
+ * Mainnet: the canonical Seaport deployments (1.6 last, the one listed on), LooksRare v2's exchange, and OpenSea's
+ * conduit and fee recipient.
+ */
 export const MAINNET_CONTRACTS: ChainContracts = {
   chainId: MAINNET_CHAIN_ID,
   exchanges: [
@@ -34,6 +37,7 @@ export const MAINNET_CONTRACTS: ChainContracts = {
     { protocol: 'seaport', version: '1.4', address: '0x00000000000001ad428e4906ae43d8f9852d0dd6' },
     { protocol: 'seaport', version: '1.5', address: '0x00000000000000adc04c56bf30ac9d3c0aaf14dc' },
     { protocol: 'seaport', version: '1.6', address: '0x0000000000000068f116a894984e2db1123eb395' },
+    { protocol: 'looksrare-v2', version: '2', address: '0x0000000000e655fae4d56241588680f86e3b2377' },
   ],
   conduits: {
     '0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000': '0x1e0049783f008a0085193e00003d00cd54003c71',

@@ -2,6 +2,7 @@ import type { Hex } from 'viem';
 import type { ExchangeProtocol } from '@floordesk/protocol';
 import type { ChainContracts } from '../chain-contracts';
 import type { EventDecoder, EventDecoders } from '../decode';
+import { LOOKSRARE_V2_DECODERS } from './looksrare-v2';
 import { SEAPORT_DECODERS } from './seaport';
 import { SUBSCRIPTION_DECODERS } from './subscriptions';
 import { TOKEN_DECODERS } from './tokens';
@@ -12,6 +13,7 @@ import { TOKEN_DECODERS } from './tokens';
  */
 const PROTOCOL_DECODERS: Readonly<Record<ExchangeProtocol, EventDecoders>> = {
   seaport: SEAPORT_DECODERS,
+  'looksrare-v2': LOOKSRARE_V2_DECODERS,
 };
 
 /**
