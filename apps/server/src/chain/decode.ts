@@ -58,7 +58,15 @@ export type DecodedLogs = {
   /** Orders filled (any fill, sale or not), cancelled, and counters bumped, each on the exchange that emitted it. */
   fills: Array<LogRef & { exchange: string; orderHash: string }>;
   cancels: Array<LogRef & { exchange: string; orderHash: string }>;
+  /** A global nonce bumped: Seaport's counter, LooksRare's ask nonce; listings signed with a lower one end. */
   counters: Array<LogRef & { exchange: string; offerer: string; newCounter: bigint }>;
+  /**
+   * LooksRare's order and subset nonces: cancelled by their signer, or an order nonce spent by a trade, which ends
+   * every other listing of that signer sharing it.
+   */
+  nonces: Array<
+    LogRef & { exchange: string; offerer: string; kind: 'order' | 'subset'; nonce: bigint; cancelled: boolean }
+  >;
   approvals: Array<LogRef & { collection: string; owner: string; operator: string; approved: boolean }>;
   metadataUpdates: Array<LogRef & { collection: string; fromTokenId: bigint; toTokenId: bigint }>;
   payments: PaymentEvent[];
@@ -74,6 +82,7 @@ export function noDecodedLogs(): DecodedLogs {
     fills: [],
     cancels: [],
     counters: [],
+    nonces: [],
     approvals: [],
     metadataUpdates: [],
     payments: [],

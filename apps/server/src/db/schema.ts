@@ -279,7 +279,11 @@ export const listings = pgTable(
     protocolAddress: text('protocol_address').notNull(),
     /** The address the NFT must be approved to: Seaport itself or the order's conduit. */
     operator: text('operator').notNull(),
+    /** The signer's global nonce the order was signed with: Seaport's counter, LooksRare's ask nonce. */
     counter: uint256('counter').notNull(),
+    /** LooksRare's order and subset nonces (null for Seaport, which has neither). */
+    orderNonce: uint256('order_nonce'),
+    subsetNonce: uint256('subset_nonce'),
     startTime: timestamptz('start_time').notNull(),
     endTime: timestamptz('end_time').notNull(),
     parameters: jsonb('parameters').notNull(),
@@ -310,6 +314,10 @@ export const listings = pgTable(
     index('listings_created_at_idx').on(table.createdAt),
     check('listings_status_check', oneOf('status', LISTING_STATUSES)),
     check('listings_protocol_check', oneOf('protocol', EXCHANGE_PROTOCOLS)),
+    check(
+      'listings_nonces_check',
+      sql`(protocol = 'looksrare-v2') = (order_nonce is not null and subset_nonce is not null)`,
+    ),
   ],
 );
 

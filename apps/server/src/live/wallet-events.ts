@@ -138,7 +138,8 @@ async function walletEvents(ctx: Pick<RoleContext, 'db' | 'chain'>, from: number
        where ${inRange('x.block_number')}
          and not exists (select 1 from sales s
                           where s.tx_hash = x.tx_hash and s.collection = x.collection and s.token_id = x.token_id)`),
-    // Listings the wallet ended: cancelled, counter bumped, NFT moved away, approval revoked (not filled or expired).
+    // Listings the wallet ended: cancelled, counter bumped, nonce spent by another trade, NFT moved away, approval
+    // revoked (not filled or expired).
     db.execute<CancelRow>(sql`
       with ${TRACKED}
       select t.user_address, t.wallet, l.order_hash, l.collection, l.token_id::text, l.price_wei::text,
@@ -147,7 +148,7 @@ async function walletEvents(ctx: Pick<RoleContext, 'db' | 'chain'>, from: number
         join tracked t on t.wallet = l.offerer
         left join chain_blocks b on b.number = l.status_block
        where ${inRange('l.status_block')}
-         and (l.status = 'cancelled' or (l.status = 'invalid' and l.status_reason in ('counter', 'transferred', 'approval')))`),
+         and (l.status = 'cancelled' or (l.status = 'invalid' and l.status_reason in ('counter', 'nonce', 'transferred', 'approval')))`),
   ]);
 
   const mintTxs = new Set<string>();

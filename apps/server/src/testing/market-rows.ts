@@ -97,6 +97,8 @@ export async function insertListing(
     offerer?: string;
     /** The exchange the order is signed for; mainnet's Seaport 1.6 unless told. */
     exchange?: string;
+    /** A LooksRare v2 order's nonces; a Seaport order without them. */
+    looksRare?: { orderNonce: bigint; subsetNonce: bigint; askNonce: bigint };
   } = {},
 ): Promise<string> {
   orderNumber += 1;
@@ -104,9 +106,9 @@ export async function insertListing(
   const marketplace = fields.marketplace ?? 'opensea';
   await pool.query(
     `insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                           protocol, protocol_address, operator, counter, start_time, end_time, parameters, signature,
-                           status, created_at, updated_at)
-     values ($1, $2, $3, 1, $4, $5, $6, $7, 'seaport', $8, $8, 0, $9, $10, '{}', '0x', $11, $12, $12)`,
+                           protocol, protocol_address, operator, counter, order_nonce, subset_nonce, start_time,
+                           end_time, parameters, signature, status, created_at, updated_at)
+     values ($1, $2, $3, 1, $4, $5, $6, $7, $13, $8, $8, $14, $15, $16, $9, $10, '{}', '0x', $11, $12, $12)`,
     [
       orderHash,
       collection,
@@ -120,6 +122,10 @@ export async function insertListing(
       fields.endTime ?? new Date(at.getTime() + 3_600_000),
       fields.status ?? 'active',
       fields.createdAt ?? at,
+      fields.looksRare ? 'looksrare-v2' : 'seaport',
+      (fields.looksRare?.askNonce ?? 0n).toString(),
+      fields.looksRare?.orderNonce.toString() ?? null,
+      fields.looksRare?.subsetNonce.toString() ?? null,
     ],
   );
   return orderHash;

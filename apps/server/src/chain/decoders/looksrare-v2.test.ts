@@ -30,9 +30,15 @@ type Trade = {
   feeAmounts: readonly [bigint, bigint, bigint];
 };
 
-/** A TakerAsk (index 0) or TakerBid (1) log as the protocol emits it, encoded by viem. */
-function tradeLog(kind: 0 | 1, trade: Trade, address: string = looksRare): RawLog {
-  const event = LOOKSRARE_V2_EVENTS[kind];
+const eventNamed = <N extends (typeof LOOKSRARE_V2_EVENTS)[number]['name']>(name: N) =>
+  LOOKSRARE_V2_EVENTS.find((event) => event.name === name) as Extract<
+    (typeof LOOKSRARE_V2_EVENTS)[number],
+    { name: N }
+  >;
+
+/** A TakerAsk or TakerBid log as the protocol emits it, encoded by viem; the trade spent the maker's order nonce 4. */
+function tradeLog(kind: 'TakerAsk' | 'TakerBid', trade: Trade, address: string = looksRare): RawLog {
+  const event = eventNamed(kind);
   return {
     address,
     topics: encodeEventTopics({ abi: [event] }) as Hex[],
@@ -54,7 +60,7 @@ function tradeLog(kind: 0 | 1, trade: Trade, address: string = looksRare): RawLo
 
 describe('LooksRare v2 trades', () => {
   it('reads a TakerBid as a sale to bidRecipient, not the router that sent it, at the sum of the fee amounts', () => {
-    const log = tradeLog(1, {
+    const log = tradeLog('TakerBid', {
       taker: router,
       other: recipient,
       currency: eth,
@@ -87,7 +93,7 @@ describe('LooksRare v2 trades', () => {
   });
 
   it('reads a TakerAsk as a sale by the taker to the maker bidder, in WETH', () => {
-    const log = tradeLog(0, {
+    const log = tradeLog('TakerAsk', {
       taker: maker,
       other: recipient,
       currency: weth,
@@ -103,7 +109,7 @@ describe('LooksRare v2 trades', () => {
   });
 
   it('splits a bundle so the rows sum to the price and the proceeds', () => {
-    const log = tradeLog(1, {
+    const log = tradeLog('TakerBid', {
       taker: recipient,
       other: recipient,
       currency: eth,
@@ -121,7 +127,7 @@ describe('LooksRare v2 trades', () => {
 
   it('ignores the same events from an address the chain does not list as a LooksRare exchange', () => {
     const log = tradeLog(
-      1,
+      'TakerBid',
       {
         taker: recipient,
         other: recipient,
@@ -137,7 +143,7 @@ describe('LooksRare v2 trades', () => {
   });
 
   it('counts a TakerBid whose data is cut short as malformed instead of failing the batch', () => {
-    const log = tradeLog(1, {
+    const log = tradeLog('TakerBid', {
       taker: recipient,
       other: recipient,
       currency: eth,
@@ -149,5 +155,53 @@ describe('LooksRare v2 trades', () => {
     const decoded = decodeLogs([{ ...log, data: log.data.slice(0, 2 + 64 * 9) }], contracts);
 
     expect(decoded).toMatchObject({ sales: [], malformed: 1 });
+  });
+
+  it('spends the maker’s order nonce when the trade invalidated it: the maker of a TakerBid is the seller', () => {
+    const log = tradeLog('TakerBid', {
+      taker: router,
+      other: recipient,
+      currency: eth,
+      itemIds: [42n],
+      feeRecipients: [maker, creator],
+      feeAmounts: [1n, 0n, 0n],
+    });
+
+    expect(decodeLogs([log], contracts).nonces).toEqual([
+      expect.objectContaining({ exchange: looksRare, offerer: maker, kind: 'order', nonce: 4n, cancelled: false }),
+    ]);
+  });
+});
+
+/** A nonce event of the protocol, encoded by viem. */
+const nonceLog = (name: 'NewBidAskNonces' | 'OrderNoncesCancelled' | 'SubsetNoncesCancelled', args: unknown[]) => {
+  const event = eventNamed(name);
+  return {
+    address: looksRare,
+    topics: encodeEventTopics({ abi: [event] }) as Hex[],
+    data: encodeAbiParameters(event.inputs, args as never),
+    ...at,
+  };
+};
+
+describe('LooksRare v2 nonces', () => {
+  it('reads a new ask nonce as the signer’s global nonce bumped, and cancelled order and subset nonces one by one', () => {
+    const decoded = decodeLogs(
+      [
+        nonceLog('NewBidAskNonces', [maker, 11n, 22n]),
+        nonceLog('OrderNoncesCancelled', [maker, [3n, 5n]]),
+        nonceLog('SubsetNoncesCancelled', [maker, [9n]]),
+      ],
+      contracts,
+    );
+
+    expect(decoded.counters).toEqual([
+      expect.objectContaining({ exchange: looksRare, offerer: maker, newCounter: 22n }),
+    ]);
+    expect(decoded.nonces.map(({ kind, nonce, cancelled }) => ({ kind, nonce, cancelled }))).toEqual([
+      { kind: 'order', nonce: 3n, cancelled: true },
+      { kind: 'order', nonce: 5n, cancelled: true },
+      { kind: 'subset', nonce: 9n, cancelled: true },
+    ]);
   });
 });

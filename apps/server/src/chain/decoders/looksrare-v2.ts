@@ -9,29 +9,65 @@ import { readUintArray, uintWord, word, wordAddress } from './abi-words';
  * three fee amounts inline.
  */
 export const LOOKSRARE_V2_EVENTS = parseAbi([
+  'event NewBidAskNonces(address user, uint256 bidNonce, uint256 askNonce)',
+  'event OrderNoncesCancelled(address user, uint256[] orderNonces)',
+  'event SubsetNoncesCancelled(address user, uint256[] subsetNonces)',
   'event TakerAsk((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address askUser, address bidUser, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
   'event TakerBid((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address bidUser, address bidRecipient, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
 ]);
-const [takerAsk, takerBid] = LOOKSRARE_V2_EVENTS;
+const [newBidAskNonces, orderNoncesCancelled, subsetNoncesCancelled, takerAsk, takerBid] = LOOKSRARE_V2_EVENTS;
 
 export const LOOKSRARE_V2_DECODERS: EventDecoders = {
+  // Both global nonces are emitted whichever moved; a listing signed with the ask nonce still current stays valid.
+  [toEventSelector(newBidAskNonces)]: (log, out) => {
+    const { blockNumber, txHash, logIndex, address, data } = log;
+    out.counters.push({
+      blockNumber,
+      txHash,
+      logIndex,
+      exchange: address,
+      offerer: wordAddress(data, 0),
+      newCounter: uintWord(data, 2),
+    });
+  },
+  [toEventSelector(orderNoncesCancelled)]: (log, out) => decodeCancelledNonces(log, out, 'order'),
+  [toEventSelector(subsetNoncesCancelled)]: (log, out) => decodeCancelledNonces(log, out, 'subset'),
   // A seller accepting a maker bid: the taker (askUser) sells, the maker (bidUser) receives the NFTs.
-  [toEventSelector(takerAsk)]: (log, out) =>
-    decodeTrade(log, out, { seller: wordAddress(log.data, 3), buyer: wordAddress(log.data, 4) }),
+  [toEventSelector(takerAsk)]: (log, out) => {
+    const bidder = wordAddress(log.data, 4);
+    decodeTrade(log, out, { seller: wordAddress(log.data, 3), buyer: bidder, maker: bidder });
+  },
   // A buyer filling a maker ask: the proceeds' recipient is the maker who listed; the NFTs go to bidRecipient, which
   // through a router differs from the transaction's bidUser.
-  [toEventSelector(takerBid)]: (log, out) =>
-    decodeTrade(log, out, { seller: wordAddress(log.data, 10), buyer: wordAddress(log.data, 4) }),
+  [toEventSelector(takerBid)]: (log, out) => {
+    const seller = wordAddress(log.data, 10);
+    decodeTrade(log, out, { seller, buyer: wordAddress(log.data, 4), maker: seller });
+  },
 };
+
+function decodeCancelledNonces(log: LogAt, out: DecodedLogs, kind: 'order' | 'subset'): void {
+  const { blockNumber, txHash, logIndex, address, data } = log;
+  const offerer = wordAddress(data, 0);
+  for (const nonce of readUintArray(data, Number(uintWord(data, 1)) / 32)) {
+    out.nonces.push({ blockNumber, txHash, logIndex, exchange: address, offerer, kind, nonce, cancelled: true });
+  }
+}
 
 /**
  * One sale row per item, marketplace LooksRare: the gross price is every fee amount together (the seller's proceeds,
  * the creator fee, the protocol fee), the seller's proceeds the first of them; several items share both, the first
- * carrying the remainder so the rows sum to the totals. The order hash is filled on this exchange.
+ * carrying the remainder so the rows sum to the totals. The order hash is filled on this exchange, and the maker's
+ * order nonce, when the trade spent it, ends the maker's other orders that share it.
  */
-function decodeTrade(log: LogAt, out: DecodedLogs, { seller, buyer }: { seller: string; buyer: string }): void {
+function decodeTrade(
+  log: LogAt,
+  out: DecodedLogs,
+  { seller, buyer, maker }: { seller: string; buyer: string; maker: string },
+): void {
   const { blockNumber, txHash, logIndex, address, data } = log;
   const orderHash = word(data, 0);
+  const orderNonce = uintWord(data, 1);
+  const nonceSpent = uintWord(data, 2) !== 0n;
   const paymentToken = wordAddress(data, 6);
   const collection = wordAddress(data, 7);
   const itemIds = readUintArray(data, Number(uintWord(data, 8)) / 32);
@@ -39,6 +75,10 @@ function decodeTrade(log: LogAt, out: DecodedLogs, { seller, buyer }: { seller: 
   const proceeds = uintWord(data, 12);
   const total = proceeds + uintWord(data, 13) + uintWord(data, 14);
   out.fills.push({ blockNumber, txHash, logIndex, exchange: address, orderHash });
+  if (nonceSpent) {
+    const spent = { kind: 'order', nonce: orderNonce, cancelled: false } as const;
+    out.nonces.push({ blockNumber, txHash, logIndex, exchange: address, offerer: maker, ...spent });
+  }
   if (itemIds.length === 0) return;
   const count = BigInt(itemIds.length);
   const share = total / count;

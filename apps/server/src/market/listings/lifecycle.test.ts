@@ -16,6 +16,9 @@ const log = (logIndex: number) => ({ blockNumber: 5, txHash: `0x${'11'.repeat(32
 
 beforeAll(() => insertCollection(database().pool, collection));
 
+/** A LooksRare listing's nonces; the signer's ask nonce is 9 unless told. */
+const nonces = (orderNonce: bigint, subsetNonce: bigint, askNonce = 9n) => ({ orderNonce, subsetNonce, askNonce });
+
 async function statusOf(orderHash: string): Promise<string> {
   const { rows } = await database().pool.query<{ status: string }>(
     'select status from listings where order_hash = $1',
@@ -66,6 +69,47 @@ describe("a batch's exchange events end listings on that exchange only", () => {
   });
 });
 
+describe('LooksRare nonces end the listings signed with them, on that exchange and for that signer only', () => {
+  it('a cancelled order or subset nonce, a spent order nonce and a new ask nonce each end theirs', async () => {
+    const { pool, db } = database();
+    const looksRare = '0x0000000000e655fae4d56241588680f86e3b2377';
+    const list = (tokenId: number, looks: ReturnType<typeof nonces>, seller = offerer) =>
+      insertListing(pool, collection, tokenId, 10n, at, { offerer: seller, exchange: looksRare, looksRare: looks });
+    const orderCancelled = await list(11, nonces(1n, 100n));
+    const subsetCancelled = await list(12, nonces(2n, 7n));
+    const orderSpent = await list(13, nonces(3n, 100n));
+    const askNonceOld = await list(14, nonces(4n, 100n, 5n));
+    const untouched = await list(15, nonces(6n, 100n, 9n));
+    const otherSigner = await list(16, nonces(1n, 7n), '0xa000000000000000000000000000000000000009');
+    const seaportSameNonce = await insertListing(pool, collection, 17, 10n, at, { offerer, exchange: exchangeB });
+
+    await applyIndexedBlocks(
+      db,
+      [],
+      {
+        ...noDecodedLogs(),
+        counters: [{ ...log(0), exchange: looksRare, offerer, newCounter: 9n }],
+        nonces: [
+          { ...log(1), exchange: looksRare, offerer, kind: 'order', nonce: 1n, cancelled: true },
+          { ...log(2), exchange: looksRare, offerer, kind: 'subset', nonce: 7n, cancelled: true },
+          { ...log(3), exchange: looksRare, offerer, kind: 'order', nonce: 3n, cancelled: false },
+          // Seaport's listings have no order nonce: nothing of theirs matches.
+          { ...log(4), exchange: exchangeB, offerer, kind: 'order', nonce: 0n, cancelled: true },
+        ],
+      },
+      at,
+    );
+
+    expect(await statusOf(orderCancelled)).toBe('cancelled');
+    expect(await statusOf(subsetCancelled)).toBe('cancelled');
+    expect(await statusOf(orderSpent)).toBe('invalid');
+    expect(await statusOf(askNonceOld)).toBe('invalid');
+    expect(await statusOf(untouched)).toBe('active');
+    expect(await statusOf(otherSigner)).toBe('active');
+    expect(await statusOf(seaportSameNonce)).toBe('active');
+  });
+});
+
 describe('the listings table', () => {
   it('refuses a status or a protocol it does not know', async () => {
     const { pool } = database();
@@ -76,6 +120,10 @@ describe('the listings table', () => {
     await expect(
       pool.query(`update listings set protocol = 'wyvern' where order_hash = $1`, [orderHash]),
     ).rejects.toThrow(/listings_protocol_check/);
+    // A LooksRare listing carries its order and subset nonces; a Seaport one has none.
+    await expect(
+      pool.query(`update listings set protocol = 'looksrare-v2' where order_hash = $1`, [orderHash]),
+    ).rejects.toThrow(/listings_nonces_check/);
     expect(await statusOf(orderHash)).toBe('active');
   });
 });

@@ -43,7 +43,7 @@ export async function expireListings(db: Executor, now: Date): Promise<number> {
 export async function applyIndexedBlocks(
   db: Executor,
   blocks: readonly { number: number; hash: string }[],
-  { fills, cancels, counters, transfers, approvals }: DecodedLogs,
+  { fills, cancels, counters, nonces, transfers, approvals }: DecodedLogs,
   now: Date,
 ): Promise<number> {
   const collections: string[] = [];
@@ -94,6 +94,22 @@ export async function applyIndexedBlocks(
                  ${column(counters, (c) => c.newCounter.toString())}::numeric[],
                  ${column(counters, (c) => c.blockNumber)}::bigint[]) as e(exchange, offerer, counter, block)`,
       sql`l.protocol_address = e.exchange and l.offerer = e.offerer and l.counter < e.counter`,
+    );
+  }
+  // LooksRare's order and subset nonces: a listing of that signer with that nonce on that exchange can never fill.
+  for (const [status, matching] of [
+    ['cancelled', nonces.filter((n) => n.cancelled)],
+    ['invalid', nonces.filter((n) => !n.cancelled)],
+  ] as const) {
+    if (matching.length === 0) continue;
+    await end(
+      status,
+      'nonce',
+      sql`unnest(${column(matching, (n) => n.exchange)}::text[], ${column(matching, (n) => n.offerer)}::text[],
+                 ${column(matching, (n) => n.kind)}::text[], ${column(matching, (n) => n.nonce.toString())}::numeric[],
+                 ${column(matching, (n) => n.blockNumber)}::bigint[]) as e(exchange, offerer, kind, nonce, block)`,
+      sql`l.protocol_address = e.exchange and l.offerer = e.offerer
+          and (case e.kind when 'order' then l.order_nonce else l.subset_nonce end) = e.nonce`,
     );
   }
   const moved = transfers.filter((t) => t.from !== zeroAddress);
