@@ -1,6 +1,7 @@
 import { parseAbi, toEventSelector } from 'viem';
 import type { DecodedLogs, EventDecoders, LogAt } from '../decode';
 import { readUintArray, uintWord, word, wordAddress } from './abi-words';
+import { pushOrderSales } from './sales';
 
 /**
  * LooksRare v2's trades, read from every LooksRare v2 exchange the chain lists. Neither event indexes a field, so
@@ -79,26 +80,6 @@ function decodeTrade(
     const spent = { kind: 'order', nonce: orderNonce, cancelled: false } as const;
     out.nonces.push({ blockNumber, txHash, logIndex, exchange: address, offerer: maker, ...spent });
   }
-  if (itemIds.length === 0) return;
-  const count = BigInt(itemIds.length);
-  const share = total / count;
-  const proceedsShare = proceeds / count;
-  itemIds.forEach((tokenId, itemIndex) => {
-    out.sales.push({
-      blockNumber,
-      txHash,
-      logIndex,
-      itemIndex,
-      collection,
-      tokenId,
-      amount: amounts[itemIndex] ?? 1n,
-      priceWei: itemIndex === 0 ? total - share * (count - 1n) : share,
-      paymentToken,
-      buyer,
-      seller,
-      marketplace: 'looks',
-      orderHash,
-      proceedsWei: itemIndex === 0 ? proceeds - proceedsShare * (count - 1n) : proceedsShare,
-    });
-  });
+  const items = itemIds.map((tokenId, i) => ({ collection, tokenId, amount: amounts[i] ?? 1n }));
+  pushOrderSales(out, log, { orderHash, paymentToken, buyer, seller, marketplace: 'looks', total, proceeds }, items);
 }

@@ -3,6 +3,7 @@ import { parseAbi, toEventSelector, zeroAddress } from 'viem';
 import { type ChainContracts, marketplaceOf } from '../chain-contracts';
 import type { DecodedLogs, EventDecoders, LogAt } from '../decode';
 import { arrayLength, topicAddress, uintWord, word, wordAddress } from './abi-words';
+import { pushOrderSales } from './sales';
 
 /** Seaport's events (the same in 1.1 to 1.6), read from every Seaport exchange the chain lists. */
 export const SEAPORT_EVENTS = parseAbi([
@@ -72,28 +73,8 @@ function decodeOrderFulfilled(log: LogAt, out: DecodedLogs, contracts: ChainCont
     zone,
     consideration.map((item) => item.recipient ?? ''),
   );
-  // Several NFTs in one order share its price; the first carries the remainder so the rows sum to the total.
-  const count = BigInt(nfts.length);
-  const share = total / count;
-  const proceedsShare = proceeds / count;
-  nfts.forEach((nft, itemIndex) => {
-    out.sales.push({
-      blockNumber,
-      txHash,
-      logIndex,
-      itemIndex,
-      collection: nft.token,
-      tokenId: nft.identifier,
-      amount: nft.amount,
-      priceWei: itemIndex === 0 ? total - share * (count - 1n) : share,
-      paymentToken,
-      buyer,
-      seller,
-      marketplace,
-      orderHash,
-      proceedsWei: itemIndex === 0 ? proceeds - proceedsShare * (count - 1n) : proceedsShare,
-    });
-  });
+  const items = nfts.map((nft) => ({ collection: nft.token, tokenId: nft.identifier, amount: nft.amount }));
+  pushOrderSales(out, log, { orderHash, paymentToken, buyer, seller, marketplace, total, proceeds }, items);
 }
 
 function isNft(item: Item): boolean {
