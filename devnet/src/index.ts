@@ -53,7 +53,15 @@ export { type DevnetManifest, repointTokenUris } from './deploy';
 export { FLIP_HISTORY, type HistoryListing } from './flip-history';
 export { DEVNET_ENS_LABELS, DEVNET_ENS_SPOOF, devnetEnsNames, type DevnetEns } from './ens';
 export { devnetNodeUrl, JsonRpcError, rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';
-export { listingOrder, toPostListing, type ListingTerms } from './simulator/orders';
+export {
+  listingOrder,
+  looksRareAsk,
+  looksRareTypedData,
+  toLooksRarePostListing,
+  toPostListing,
+  type ListingTerms,
+  type LooksRareAskTerms,
+} from './simulator/orders';
 export {
   startDevnetChatServer,
   type ChatFault,

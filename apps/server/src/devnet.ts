@@ -124,7 +124,12 @@ export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, time
     chainId: DEVNET_CHAIN_ID,
     exchanges: [
       { protocol: 'seaport', version: '1.6', address: lower(manifest.seaport) },
-      { protocol: 'looksrare-v2', version: '2', address: lower(manifest.looksRare.protocol) },
+      {
+        protocol: 'looksrare-v2',
+        version: '2',
+        address: lower(manifest.looksRare.protocol),
+        transferManager: lower(manifest.looksRare.transferManager),
+      },
     ],
     conduits: { [lower(manifest.conduit.key)]: lower(manifest.conduit.address) },
     marketplaces: [

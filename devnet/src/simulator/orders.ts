@@ -1,5 +1,18 @@
-import { ethPayment, ItemType, type OrderComponents, orderToJson, type SignedOrder } from '@floordesk/contracts';
-import type { PostListingRequest } from '@floordesk/protocol';
+import {
+  CollectionType,
+  ethPayment,
+  ItemType,
+  LOOKSRARE_MAKER_TYPES,
+  type LooksRareMaker,
+  looksRareDomain,
+  makerToJson,
+  type OrderComponents,
+  orderToJson,
+  QuoteType,
+  type SignedOrder,
+  STANDARD_SALE_STRATEGY,
+} from '@floordesk/contracts';
+import type { LooksRareListingRequest, SeaportListingRequest } from '@floordesk/protocol';
 import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
 
 /** Seaport's FULL_OPEN: anyone may fill, and only all of it at once. */
@@ -53,11 +66,77 @@ export function listingOrder(terms: ListingTerms): OrderComponents {
 }
 
 /** OpenSea's v2 listing body: every uint as a decimal string. */
-export function toPostListing(signed: SignedOrder, chainId: number, seaport: Address): PostListingRequest {
+export function toPostListing(signed: SignedOrder, chainId: number, seaport: Address): SeaportListingRequest {
   return {
+    protocol: 'seaport',
     chain_id: chainId,
     protocol_address: seaport,
     parameters: orderToJson(signed.order),
     signature: signed.signature,
+  };
+}
+
+export type LooksRareAskTerms = {
+  signer: Address;
+  collection: Address;
+  standard: 'erc721' | 'erc1155';
+  tokenId: bigint;
+  amount: bigint;
+  /** What the buyer pays in all; the exchange takes its fee and the royalty out of it. */
+  priceWei: bigint;
+  startTime: bigint;
+  endTime: bigint;
+  /** The signer's current ask nonce (`userBidAskNonces`): a new one cancels every ask signed with an older one. */
+  globalNonce: bigint;
+  /** Cancelled together with every ask sharing it (`cancelSubsetNonces`). */
+  subsetNonce: bigint;
+  /** Spent by the trade that fills the ask, or cancelled alone (`cancelOrderNonces`). */
+  orderNonce: bigint;
+};
+
+/** A LooksRare v2 maker ask as LooksRare's own front end builds one: the standard sale of one NFT for ETH. */
+export function looksRareAsk(terms: LooksRareAskTerms): LooksRareMaker {
+  return {
+    quoteType: QuoteType.Ask,
+    globalNonce: terms.globalNonce,
+    subsetNonce: terms.subsetNonce,
+    orderNonce: terms.orderNonce,
+    strategyId: STANDARD_SALE_STRATEGY,
+    collectionType: terms.standard === 'erc721' ? CollectionType.Erc721 : CollectionType.Erc1155,
+    collection: terms.collection,
+    currency: zeroAddress,
+    signer: terms.signer,
+    startTime: terms.startTime,
+    endTime: terms.endTime,
+    price: terms.priceWei,
+    itemIds: [terms.tokenId],
+    amounts: [terms.amount],
+    additionalParameters: '0x',
+  };
+}
+
+/** The EIP-712 payload a maker signs for `maker` on the LooksRare exchange at `protocol`. */
+export function looksRareTypedData(maker: LooksRareMaker, chainId: number, protocol: Address) {
+  return {
+    domain: looksRareDomain(chainId, protocol),
+    types: LOOKSRARE_MAKER_TYPES,
+    primaryType: 'Maker',
+    message: maker,
+  } as const;
+}
+
+/** LooksRare's API v2 order body, as the order book takes it. */
+export function toLooksRarePostListing(
+  maker: LooksRareMaker,
+  signature: Hex,
+  chainId: number,
+  protocol: Address,
+): LooksRareListingRequest {
+  return {
+    protocol: 'looksrare-v2',
+    chain_id: chainId,
+    protocol_address: protocol,
+    parameters: makerToJson(maker),
+    signature,
   };
 }

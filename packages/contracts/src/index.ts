@@ -70,3 +70,18 @@ export {
   SUBSCRIPTIONS_ABI,
   subscriptionsDomain,
 } from './subscriptions';
+export {
+  CollectionType,
+  LOOKSRARE_ABI,
+  LOOKSRARE_MAKER_TYPES,
+  LOOKSRARE_TRANSFER_MANAGER_ABI,
+  type LooksRareMaker,
+  type LooksRareMakerJson,
+  looksRareDomain,
+  makerFromJson,
+  makerHash,
+  makerToJson,
+  NO_MERKLE_TREE,
+  QuoteType,
+  STANDARD_SALE_STRATEGY,
+} from './looksrare';

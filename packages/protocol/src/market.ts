@@ -25,6 +25,8 @@ export const HexBytes = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, { error: 'must
  */
 const LISTING_SIGNATURE_MAX_BYTES = 2048;
 
+export const ListingSignature = HexBytes.max(2 + 2 * LISTING_SIGNATURE_MAX_BYTES);
+
 const OfferItem = z.object({
   itemType: z.number().int().min(0).max(5),
   token: Address,
@@ -51,14 +53,44 @@ export const SeaportOrderComponents = z.object({
 });
 export type SeaportOrderComponents = z.infer<typeof SeaportOrderComponents>;
 
-/** A signed Seaport listing posted to the order book (OpenSea's `POST /orders/{chain}/seaport/listings` shape). */
-export const PostListingRequest = z.object({
-  chain_id: ChainId,
-  protocol_address: Address,
-  parameters: SeaportOrderComponents,
-  signature: HexBytes.max(2 + 2 * LISTING_SIGNATURE_MAX_BYTES),
+/** LooksRare v2's `Maker`, as LooksRare's API v2 serves and accepts it. */
+export const LooksRareMaker = z.object({
+  quoteType: z.number().int().min(0).max(1),
+  globalNonce: UintString,
+  subsetNonce: UintString,
+  orderNonce: UintString,
+  strategyId: UintString,
+  collectionType: z.number().int().min(0).max(1),
+  collection: Address,
+  currency: Address,
+  signer: Address,
+  startTime: UintString,
+  endTime: UintString,
+  price: UintString,
+  itemIds: z.array(UintString).min(1).max(16),
+  amounts: z.array(UintString).min(1).max(16),
+  additionalParameters: HexBytes.max(2 + 2 * 1024),
 });
+export type LooksRareMaker = z.infer<typeof LooksRareMaker>;
+
+const SignedListing = {
+  chain_id: ChainId,
+  /** The exchange the order is signed for (its EIP-712 verifying contract). */
+  protocol_address: Address,
+  signature: ListingSignature,
+};
+
+/**
+ * A signed listing posted to the order book, by protocol: a Seaport order (OpenSea's
+ * `POST /orders/{chain}/seaport/listings` shape) or a LooksRare v2 maker ask (LooksRare's API v2 order).
+ */
+export const PostListingRequest = z.discriminatedUnion('protocol', [
+  z.object({ protocol: z.literal('seaport'), ...SignedListing, parameters: SeaportOrderComponents }),
+  z.object({ protocol: z.literal('looksrare-v2'), ...SignedListing, parameters: LooksRareMaker }),
+]);
 export type PostListingRequest = z.infer<typeof PostListingRequest>;
+export type SeaportListingRequest = Extract<PostListingRequest, { protocol: 'seaport' }>;
+export type LooksRareListingRequest = Extract<PostListingRequest, { protocol: 'looksrare-v2' }>;
 
 export const PostListingData = z.object({
   order_hash: Bytes32,

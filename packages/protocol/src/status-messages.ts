@@ -71,8 +71,8 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     zh: '签名的内容与 FloorDesk 签发的登录声明不一致，请重新登录。',
   },
   [Status.ListingWrongChain]: {
-    en: 'The order is for another network or another Seaport contract.',
-    zh: '该订单属于其他网络或其他 Seaport 合约。',
+    en: 'The order is for another network or another exchange contract.',
+    zh: '该订单属于其他网络或其他交易所合约。',
   },
   [Status.ListingUnsupported]: {
     en: 'Only fixed-price listings of one NFT for ETH, paying the seller first, are accepted.',
@@ -84,12 +84,12 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     zh: '挂单已过期或时间范围无效。',
   },
   [Status.ListingBadSignature]: {
-    en: 'The order signature does not belong to the offerer.',
-    zh: '订单签名与挂单人不匹配。',
+    en: 'The order signature does not belong to the offerer, or is not in canonical form.',
+    zh: '订单签名与挂单人不匹配，或签名不是规范形式。',
   },
   [Status.ListingStaleCounter]: {
-    en: 'The order was signed with an old counter: the offerer has cancelled all such orders.',
-    zh: '订单使用了过期的计数器签名：挂单人已取消此类订单。',
+    en: 'The order was signed with an old counter or global nonce: the offerer has cancelled all such orders.',
+    zh: '订单使用了过期的计数器或全局 nonce 签名：挂单人已取消此类订单。',
   },
   [Status.ListingCancelled]: { en: 'The order has been cancelled.', zh: '该订单已被取消。' },
   [Status.ListingFilled]: { en: 'The order has already been filled.', zh: '该订单已成交。' },
@@ -109,6 +109,34 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.ListingPriceTooHigh]: {
     en: 'The listing price is larger than any transaction can pay.',
     zh: '挂单价格超出了任何交易可支付的范围。',
+  },
+  [Status.ListingNonceUsed]: {
+    en: "The order's nonce has already been used by a trade.",
+    zh: '该订单的 nonce 已被一笔成交使用。',
+  },
+  [Status.ListingSubsetCancelled]: {
+    en: 'The offerer has cancelled the group of orders this one belongs to.',
+    zh: '挂单人已取消该订单所属的订单组。',
+  },
+  [Status.ListingOperatorNotGranted]: {
+    en: "The offerer has not allowed the exchange to use LooksRare's transfer manager.",
+    zh: '挂单人尚未允许交易所使用 LooksRare 的转移管理器。',
+  },
+  [Status.ListingNotAsk]: {
+    en: 'This is an offer to buy, not a listing.',
+    zh: '这是一个买入出价，而不是挂单。',
+  },
+  [Status.ListingWrongCurrency]: {
+    en: 'Only listings priced in ETH are accepted.',
+    zh: '仅接受以 ETH 定价的挂单。',
+  },
+  [Status.ListingBadAmount]: {
+    en: 'An ERC-721 listing must offer exactly one of its token, and no listing may offer none.',
+    zh: 'ERC-721 挂单必须恰好出售一个代币，任何挂单的数量都不能为零。',
+  },
+  [Status.ListingUnsupportedStrategy]: {
+    en: 'Only the standard fixed-price sale strategy is accepted.',
+    zh: '仅接受标准的固定价格出售策略。',
   },
   [Status.ChainUnavailable]: {
     en: 'The blockchain node cannot be reached right now. Please try again.',

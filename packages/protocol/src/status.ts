@@ -53,6 +53,20 @@ export const Status = {
   ListingNotStarted: 1212,
   /** The order's payments add up to more than a transaction can carry (above 2^256 − 1 wei). */
   ListingPriceTooHigh: 1213,
+  /** LooksRare: the order nonce was spent by a trade (this order's or another sharing the nonce). */
+  ListingNonceUsed: 1214,
+  /** LooksRare: the signer cancelled the order's subset nonce. */
+  ListingSubsetCancelled: 1215,
+  /** LooksRare: the TransferManager is approved on the collection but the signer has not granted it the exchange. */
+  ListingOperatorNotGranted: 1216,
+  /** LooksRare: a maker bid (an offer to buy) posted as a listing. */
+  ListingNotAsk: 1217,
+  /** The listing asks for a currency other than ETH. */
+  ListingWrongCurrency: 1218,
+  /** An ERC-721 item with an amount other than 1, or an amount of 0. */
+  ListingBadAmount: 1219,
+  /** LooksRare: a strategy other than the standard fixed-price sale (strategy 0). */
+  ListingUnsupportedStrategy: 1220,
   /** The chain could not be asked (RPC down): the listing may be fine; try again. */
   ChainUnavailable: 1299,
 

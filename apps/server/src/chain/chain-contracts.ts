@@ -1,8 +1,12 @@
 import { type ExchangeProtocol, type Marketplace, MAINNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 
-/** One deployed exchange: a version of a protocol at an address. */
-export type Exchange = { protocol: ExchangeProtocol; version: string; address: Hex };
+/**
+ * One deployed exchange: a version of a protocol at an address. `transferManager` is the contract sellers approve on
+ * a collection when it is neither the exchange nor a Seaport conduit (LooksRare's TransferManager, which moves NFTs
+ * for the exchanges each seller grants it to).
+ */
+export type Exchange = { protocol: ExchangeProtocol; version: string; address: Hex; transferManager?: Hex };
 
 /** How a Seaport-based marketplace's orders are recognised: its fee recipients or its zones. */
 export type MarketplaceIdentity = { marketplace: Marketplace; feeRecipients: readonly Hex[]; zones: readonly Hex[] };
@@ -37,7 +41,12 @@ export const MAINNET_CONTRACTS: ChainContracts = {
     { protocol: 'seaport', version: '1.4', address: '0x00000000000001ad428e4906ae43d8f9852d0dd6' },
     { protocol: 'seaport', version: '1.5', address: '0x00000000000000adc04c56bf30ac9d3c0aaf14dc' },
     { protocol: 'seaport', version: '1.6', address: '0x0000000000000068f116a894984e2db1123eb395' },
-    { protocol: 'looksrare-v2', version: '2', address: '0x0000000000e655fae4d56241588680f86e3b2377' },
+    {
+      protocol: 'looksrare-v2',
+      version: '2',
+      address: '0x0000000000e655fae4d56241588680f86e3b2377',
+      transferManager: '0x000000000060c4ca14cfc4325359062ace33fe3d',
+    },
   ],
   conduits: {
     '0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000': '0x1e0049783f008a0085193e00003d00cd54003c71',

@@ -176,7 +176,13 @@ const ENDED_BY: Partial<Record<RefusalStatus, { status: EndedStatus; reason: str
   [Status.ListingNotApproved]: { status: 'invalid', reason: 'approval' },
 };
 
-type StoredOrder = { order_hash: string; protocol_address: string; parameters: unknown; signature: string };
+type StoredOrder = {
+  order_hash: string;
+  protocol: string;
+  protocol_address: string;
+  parameters: unknown;
+  signature: string;
+};
 
 type Recheck = { orderHash: string; status: 'active' | EndedStatus; reason: string | null; endedAt: bigint | null };
 
@@ -190,7 +196,7 @@ export async function reverifyListings(db: Executor, chain: ChainAccess, now: Da
   let decided = 0;
   for (;;) {
     const { rows } = await db.execute<StoredOrder>(sql`
-      select order_hash, protocol_address, parameters, signature from listings where status = 'unverified'
+      select order_hash, protocol, protocol_address, parameters, signature from listings where status = 'unverified'
        order by order_hash limit ${REVERIFY_BATCH}`);
     if (rows.length === 0) return decided;
     const at = await latestBlock(chain);
@@ -198,6 +204,7 @@ export async function reverifyListings(db: Executor, chain: ChainAccess, now: Da
       rows.map(async (row): Promise<Recheck | undefined> => {
         const request = PostListingRequest.safeParse({
           chain_id: chain.contracts.chainId,
+          protocol: row.protocol,
           protocol_address: row.protocol_address,
           parameters: row.parameters,
           signature: row.signature,

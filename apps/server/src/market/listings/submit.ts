@@ -1,18 +1,17 @@
-import { ORDER_WAY, type PostListingData, type PostListingRequest, Status } from '@floordesk/protocol';
+import { normalizeAddress, ORDER_WAY, type PostListingData, type PostListingRequest, Status } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { recordListed } from '../../live/notifications';
 import { ok, refuse, type Result } from '../../result';
 import { countNewListing, refreshFloors } from './floors';
 import { validateListing } from './validate';
-import { seaportAddress } from '../../chain/chain-contracts';
 
 /** JavaScript's last date (year 275760), in Unix seconds; PostgreSQL's range reaches further. */
 const LAST_DATE_SECONDS = 8_640_000_000_000n;
 
 /**
  * The order book's door: a marketplace connector (in-process, or over `POST /api/orders/listings`) hands it a signed
- * Seaport listing. Accepted only if it could be filled right now (`validateListing`), and stored with the block its
+ * listing of any protocol FloorDesk reads. Accepted only if it could be filled right now (`validateListing`), and stored with the block its
  * on-chain checks read; anything else is refused with its reason and nothing is written.
  */
 export async function submitListing(ctx: AppContext, request: PostListingRequest): Promise<Result<PostListingData>> {
@@ -25,12 +24,13 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
   await ctx.db.transaction(async (tx) => {
     const inserted = await tx.execute(sql`
       insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
-                            protocol, protocol_address, operator, counter, start_time, end_time, parameters, signature,
-                            validated_block, validated_hash, created_at, updated_at)
+                            protocol, protocol_address, operator, counter, order_nonce, subset_nonce, start_time,
+                            end_time, parameters, signature, validated_block, validated_hash, created_at, updated_at)
       values (${listing.orderHash}, ${listing.collection}, ${listing.tokenId.toString()}, ${listing.amount.toString()},
               ${listing.offerer}, ${listing.price.toString()}, ${listing.marketplace}, ${ORDER_WAY[listing.marketplace]},
-              'seaport', ${seaportAddress(chain.contracts)}, ${listing.operator}, ${listing.counter.toString()},
-              ${storedTime(listing.startTime)}, ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)},
+              ${request.protocol}, ${normalizeAddress(request.protocol_address)}, ${listing.operator},
+              ${listing.counter.toString()}, ${listing.orderNonce?.toString() ?? null},
+              ${listing.subsetNonce?.toString() ?? null}, ${storedTime(listing.startTime)}, ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)},
               ${request.signature.toLowerCase()}, ${listing.checkedAt.number.toString()}, ${listing.checkedAt.hash},
               ${now}, ${now})
       on conflict (order_hash) do nothing`);

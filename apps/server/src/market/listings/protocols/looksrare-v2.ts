@@ -1,0 +1,199 @@
+import {
+  CollectionType,
+  LOOKSRARE_ABI,
+  LOOKSRARE_MAKER_TYPES,
+  LOOKSRARE_TRANSFER_MANAGER_ABI,
+  looksRareDomain,
+  makerFromJson,
+  makerHash,
+  NO_MERKLE_TREE,
+  QuoteType,
+  STANDARD_SALE_STRATEGY,
+} from '@floordesk/contracts';
+import { normalizeAddress, Status } from '@floordesk/protocol';
+import {
+  type Address,
+  encodeFunctionData,
+  type Hex,
+  hashTypedData,
+  hexToBigInt,
+  type Log,
+  parseEventLogs,
+  recoverAddress,
+  size,
+  slice,
+  zeroAddress,
+  zeroHash,
+} from 'viem';
+import { currentExchange } from '../../../chain/chain-contracts';
+import type { ChainAccess } from '../../../chain/client';
+import { LOOKSRARE_V2_EVENTS } from '../../../chain/decoders/looksrare-v2';
+import { ok, refuse } from '../../../result';
+import { approvedForAll, holds, type OrderProtocol, timeWindowRefusal } from './order-protocol';
+
+/** secp256k1's order halved: a signature with a larger `s` is the malleable twin LooksRare refuses. */
+const HALF_CURVE_ORDER = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
+
+/**
+ * LooksRare v2 maker asks: the standard sale (strategy 0) of one NFT for ETH, approved to LooksRare's TransferManager
+ * which the signer has granted to the exchange. Checked as the exchange checks them when a buyer fills one.
+ */
+export const LOOKSRARE_V2: OrderProtocol<'looksrare-v2'> = {
+  async validate(chain, request, now, block) {
+    const maker = makerFromJson(request.parameters);
+    if (maker.quoteType !== QuoteType.Ask) return refuse(Status.ListingNotAsk);
+    if (maker.strategyId !== STANDARD_SALE_STRATEGY) return refuse(Status.ListingUnsupportedStrategy);
+    if (maker.currency !== zeroAddress) return refuse(Status.ListingWrongCurrency);
+    const [tokenId, ...otherIds] = maker.itemIds;
+    const [amount, ...otherAmounts] = maker.amounts;
+    if (tokenId === undefined || amount === undefined || otherIds.length > 0 || otherAmounts.length > 0) {
+      return refuse(Status.ListingUnsupported);
+    }
+    const erc721 = maker.collectionType === CollectionType.Erc721;
+    if (amount === 0n || (erc721 && amount !== 1n)) return refuse(Status.ListingBadAmount);
+    if (maker.price === 0n) return refuse(Status.ListingBadPrice);
+    const outside = timeWindowRefusal(maker.startTime, maker.endTime, now);
+    if (outside) return refuse(outside);
+
+    const exchange = currentExchange(chain.contracts, 'looksrare-v2');
+    const transferManager = exchange.transferManager;
+    if (!transferManager) throw new Error(`chain ${chain.contracts.chainId} names no LooksRare TransferManager`);
+    const orderHash = makerHash(maker);
+    const signature = request.signature as Hex;
+    const digest = hashTypedData({
+      domain: looksRareDomain(chain.contracts.chainId, exchange.address),
+      types: LOOKSRARE_MAKER_TYPES,
+      primaryType: 'Maker',
+      message: maker,
+    });
+    const checkedAt = await block();
+    if (!(await signedBy(chain, digest, signature, maker.signer, checkedAt.number))) {
+      return refuse(Status.ListingBadSignature);
+    }
+
+    const looks = { address: exchange.address, abi: LOOKSRARE_ABI, blockNumber: checkedAt.number } as const;
+    const [[, askNonce], orderNonceStatus, subsetCancelled, owns, approved, granted] = await Promise.all([
+      chain.client.readContract({ ...looks, functionName: 'userBidAskNonces', args: [maker.signer] }),
+      chain.client.readContract({ ...looks, functionName: 'userOrderNonce', args: [maker.signer, maker.orderNonce] }),
+      chain.client.readContract({ ...looks, functionName: 'userSubsetNonce', args: [maker.signer, maker.subsetNonce] }),
+      holds(chain, { collection: maker.collection, tokenId, amount, erc721 }, maker.signer, checkedAt.number),
+      approvedForAll(chain, maker.collection, maker.signer, transferManager, checkedAt.number),
+      chain.client.readContract({
+        address: transferManager,
+        abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+        functionName: 'hasUserApprovedOperator',
+        args: [maker.signer, exchange.address],
+        blockNumber: checkedAt.number,
+      }),
+    ]);
+    if (askNonce !== maker.globalNonce) return refuse(Status.ListingStaleCounter);
+    if (subsetCancelled) return refuse(Status.ListingSubsetCancelled);
+    // The order nonce's slot holds the hash of an order partly filled under it, or a marker once it is spent or
+    // cancelled: which of the two the exchange does not tell, so both refuse as used.
+    if (orderNonceStatus !== zeroHash && orderNonceStatus !== orderHash) return refuse(Status.ListingNonceUsed);
+    if (!owns) return refuse(Status.ListingNotOwner);
+    if (!approved) return refuse(Status.ListingNotApproved);
+    if (!granted) return refuse(Status.ListingOperatorNotGranted);
+
+    return ok({
+      orderHash,
+      collection: normalizeAddress(maker.collection),
+      tokenId,
+      amount,
+      offerer: normalizeAddress(maker.signer),
+      price: maker.price,
+      marketplace: 'looks',
+      operator: transferManager,
+      counter: maker.globalNonce,
+      orderNonce: maker.orderNonce,
+      subsetNonce: maker.subsetNonce,
+      startTime: maker.startTime,
+      endTime: maker.endTime,
+      checkedAt,
+    });
+  },
+
+  /**
+   * One listing goes through `executeTakerBid`, which reverts if it cannot fill; more through
+   * `executeMultipleTakerBids` with `isAtomic` false, which skips an ask that cannot fill and buys the others. The
+   * NFTs go to the buyer who sends it (taker recipient 0).
+   */
+  fill(chain, listings, _buyer, _maximumFulfilled) {
+    const makers = listings.map((listing) => makerFromJson(listing.parameters));
+    const signatures = listings.map((listing) => listing.signature as Hex);
+    const taker = { recipient: zeroAddress, additionalParameters: '0x' } as const;
+    const [maker] = makers;
+    const [signature] = signatures;
+    if (maker && signature && makers.length === 1) {
+      return {
+        data: encodeFunctionData({
+          abi: LOOKSRARE_ABI,
+          functionName: 'executeTakerBid',
+          args: [taker, maker, signature, NO_MERKLE_TREE, zeroAddress],
+        }),
+        filled: () => [true],
+      };
+    }
+    const exchange = currentExchange(chain.contracts, 'looksrare-v2').address;
+    const hashes = makers.map(makerHash);
+    return {
+      data: encodeFunctionData({
+        abi: LOOKSRARE_ABI,
+        functionName: 'executeMultipleTakerBids',
+        args: [makers.map(() => taker), makers, signatures, makers.map(() => NO_MERKLE_TREE), zeroAddress, false],
+      }),
+      // The call answers nothing: the asks it bought are the ones whose TakerBid it emitted.
+      filled: (result) => {
+        const bought = new Set(
+          parseEventLogs({ abi: LOOKSRARE_V2_EVENTS, eventName: 'TakerBid', logs: result.logs as Log[], strict: true })
+            .filter((log) => log.address.toLowerCase() === exchange)
+            .map((log) => log.args.nonceInvalidationParameters.orderHash),
+        );
+        return hashes.map((hash) => bought.has(hash));
+      },
+    };
+  },
+  takesSpares: false,
+};
+
+/**
+ * Whether `signer` signed `digest`, as LooksRare's SignatureCheckerCalldata decides: an account without code by a 65-byte
+ * signature (v 27 or 28) or a 64-byte EIP-2098 one, with `s` in the lower half of the curve; a contract by ERC-1271.
+ */
+async function signedBy(
+  chain: ChainAccess,
+  digest: Hex,
+  signature: Hex,
+  signer: Address,
+  blockNumber: bigint,
+): Promise<boolean> {
+  const code = await chain.client.getCode({ address: signer, blockNumber });
+  if (code && code !== '0x') {
+    return chain.client.verifyHash({ address: signer, hash: digest, signature, blockNumber }).catch(() => false);
+  }
+  const parts = canonicalParts(signature);
+  if (!parts) return false;
+  const recovered = await recoverAddress({ hash: digest, signature: parts }).catch(() => undefined);
+  return recovered !== undefined && normalizeAddress(recovered) === normalizeAddress(signer);
+}
+
+function canonicalParts(signature: Hex): { r: Hex; s: Hex; v: bigint } | undefined {
+  let r: Hex;
+  let s: bigint;
+  let v: bigint;
+  if (size(signature) === 65) {
+    r = slice(signature, 0, 32);
+    s = hexToBigInt(slice(signature, 32, 64));
+    v = hexToBigInt(slice(signature, 64, 65));
+  } else if (size(signature) === 64) {
+    r = slice(signature, 0, 32);
+    const vs = hexToBigInt(slice(signature, 32, 64));
+    s = vs & ((1n << 255n) - 1n);
+    v = (vs >> 255n) + 27n;
+  } else {
+    return undefined;
+  }
+  if (s > HALF_CURVE_ORDER || (v !== 27n && v !== 28n)) return undefined;
+  return { r, s: `0x${s.toString(16).padStart(64, '0')}`, v };
+}
+

@@ -1,0 +1,127 @@
+import { type ExchangeProtocol, type Marketplace, type PostListingRequest, Status } from '@floordesk/protocol';
+import { type Address, erc1155Abi, erc721Abi, type Hex } from 'viem';
+import type { ChainAccess } from '../../../chain/client';
+import type { Result } from '../../../result';
+
+/** A block of the node's chain: the on-chain checks of a listing all read its state. */
+export type CheckedBlock = { number: bigint; hash: Hex };
+
+/** A listing that could be filled at `checkedAt`, with the terms the order book keeps. */
+export type ValidListing = {
+  orderHash: Hex;
+  collection: string;
+  tokenId: bigint;
+  amount: bigint;
+  offerer: string;
+  /** Wei: what the buyer pays. */
+  price: bigint;
+  marketplace: Marketplace;
+  /** The address the NFT must be approved to: Seaport or its conduit, LooksRare's TransferManager. */
+  operator: string;
+  /** The nonce that cancels all of the offerer's orders at once: Seaport's counter, LooksRare's ask nonce. */
+  counter: bigint;
+  /** LooksRare's order and subset nonces; null on Seaport. */
+  orderNonce: bigint | null;
+  subsetNonce: bigint | null;
+  /** Unix seconds, as signed. */
+  startTime: bigint;
+  endTime: bigint;
+  checkedAt: CheckedBlock;
+};
+
+export type ListingRequest<P extends ExchangeProtocol = ExchangeProtocol> = Extract<PostListingRequest, { protocol: P }>;
+
+/** A listing as a fill carries it: the signed order, as stored. */
+export type SignedListing<P extends ExchangeProtocol = ExchangeProtocol> = Pick<
+  ListingRequest<P>,
+  'parameters' | 'signature'
+>;
+
+/** What a simulated fill answered: the call's return data and the logs it emitted. */
+export type FillResult = { data: Hex; logs: readonly { address: string; topics: readonly string[]; data: string }[] };
+
+/** A fill's calldata, and how to read from its simulated result which of its listings it filled. */
+export type FillCall = { data: Hex; filled: (result: FillResult) => readonly boolean[] };
+
+/**
+ * One exchange protocol as the order book and the planner use it. The order book has checked the chain id and that
+ * the order names the protocol's current exchange before `validate` runs.
+ */
+export type OrderProtocol<P extends ExchangeProtocol> = {
+  /**
+   * Whether the order could be filled now: its shape, price and time window first, then its signature and, read from
+   * one block (`block()` reads it when first needed), its state on chain. Refuses with the first reason found; a node
+   * that cannot be asked throws.
+   */
+  validate(
+    chain: ChainAccess,
+    request: ListingRequest<P>,
+    now: Date,
+    block: () => Promise<CheckedBlock>,
+  ): Promise<Result<ValidListing>>;
+  /**
+   * Calldata that buys `listings` for `buyer` in one transaction to the protocol's exchange, skipping any that
+   * cannot fill rather than reverting where the protocol can.
+   */
+  fill(chain: ChainAccess, listings: readonly SignedListing<P>[], buyer: Address, maximumFulfilled: number): FillCall;
+  /**
+   * Whether a fill stops after `maximumFulfilled` listings, so that listings behind them can stand by as spares
+   * (Seaport's `fulfillAvailable`). A protocol that fills every valid listing it is given takes no spares.
+   */
+  takesSpares: boolean;
+};
+
+/** A contract call that reverted answers `fallback`; a transport failure still throws (the chain is down). */
+export function isRevert<T>(fallback: T) {
+  return (error: unknown): T => {
+    if (error instanceof Error && error.name === 'ContractFunctionExecutionError') return fallback;
+    throw error;
+  };
+}
+
+/** Whether `owner` holds `amount` of the token at `blockNumber` (a token that does not exist is held by nobody). */
+export function holds(
+  { client }: ChainAccess,
+  nft: { collection: Address; tokenId: bigint; amount: bigint; erc721: boolean },
+  owner: Address,
+  blockNumber: bigint,
+): Promise<boolean> {
+  return nft.erc721
+    ? client
+        .readContract({ address: nft.collection, abi: erc721Abi, functionName: 'ownerOf', args: [nft.tokenId], blockNumber })
+        .then((holder) => holder.toLowerCase() === owner.toLowerCase(), isRevert(false))
+    : client
+        .readContract({
+          address: nft.collection,
+          abi: erc1155Abi,
+          functionName: 'balanceOf',
+          args: [owner, nft.tokenId],
+          blockNumber,
+        })
+        .then((balance) => balance >= nft.amount, isRevert(false));
+}
+
+/** Whether `owner` approved `operator` for all of the collection's tokens at `blockNumber`. */
+export function approvedForAll(
+  { client }: ChainAccess,
+  collection: Address,
+  owner: Address,
+  operator: Address,
+  blockNumber: bigint,
+): Promise<boolean> {
+  return client
+    .readContract({ address: collection, abi: erc721Abi, functionName: 'isApprovedForAll', args: [owner, operator], blockNumber })
+    .catch(isRevert(false));
+}
+
+/**
+ * Why a listing signed for `startTime`..`endTime` (Unix seconds) cannot fill at `now`, if it cannot: over (or never
+ * open), or not yet started. An order that ends at `now` counts as over on every protocol, although LooksRare fills
+ * one in its last second.
+ */
+export function timeWindowRefusal(startTime: bigint, endTime: bigint, now: Date) {
+  const nowSeconds = BigInt(Math.floor(now.getTime() / 1000));
+  if (endTime <= nowSeconds || startTime >= endTime) return Status.ListingExpired;
+  if (startTime > nowSeconds) return Status.ListingNotStarted;
+  return undefined;
+}

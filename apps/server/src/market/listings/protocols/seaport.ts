@@ -1,0 +1,171 @@
+import {
+  basicOrderArgs,
+  ItemType,
+  orderFromJson,
+  type OrderComponents,
+  SEAPORT_ABI,
+  SEAPORT_ORDER_TYPES,
+  seaportDomain,
+  seaportOrderHash,
+  sweepArgs,
+  sweepAvailability,
+} from '@floordesk/contracts';
+import { normalizeAddress, Status } from '@floordesk/protocol';
+import { encodeFunctionData, type Hex, maxUint256, recoverTypedDataAddress } from 'viem';
+import { marketplaceOf, operatorFor, seaportAddress } from '../../../chain/chain-contracts';
+import type { ChainAccess } from '../../../chain/client';
+import { ok, refuse, type Result } from '../../../result';
+import { approvedForAll, holds, type OrderProtocol, timeWindowRefusal } from './order-protocol';
+
+/**
+ * Seaport 1.6 listings: one ERC-721 or ERC-1155 offered for fixed ETH amounts, the first paying the offerer, on a
+ * marketplace known by its fee recipient or zone, approved to Seaport or the order's conduit.
+ */
+export const SEAPORT: OrderProtocol<'seaport'> = {
+  async validate(chain, request, now, block) {
+    const { contracts } = chain;
+    const order = orderFromJson(request.parameters);
+    const shape = listingShape(order);
+    if (!shape.ok) return shape;
+    const { nft, price } = shape.value;
+    if (price === 0n) return refuse(Status.ListingBadPrice);
+    if (price > maxUint256) return refuse(Status.ListingPriceTooHigh);
+    const outside = timeWindowRefusal(order.startTime, order.endTime, now);
+    if (outside) return refuse(outside);
+
+    const operator = operatorFor(contracts, order.conduitKey);
+    if (!operator) return refuse(Status.ListingUnsupported);
+    const marketplace = marketplaceOf(
+      contracts,
+      normalizeAddress(order.zone),
+      order.consideration.map((item) => normalizeAddress(item.recipient)),
+    );
+    if (!marketplace) return refuse(Status.ListingUnknownMarketplace);
+
+    const orderHash = seaportOrderHash(order);
+    const signature = request.signature as Hex;
+    const signer = await recoverTypedDataAddress({ ...typedOrder(chain, order), signature }).catch(() => undefined);
+    const signedByOfferer = signer !== undefined && normalizeAddress(signer) === normalizeAddress(order.offerer);
+
+    const checkedAt = await block();
+    if (!signedByOfferer && !(await isContractSignatureValid(chain, order, signature, checkedAt.number))) {
+      return refuse(Status.ListingBadSignature);
+    }
+    const seaport = { address: seaportAddress(contracts), abi: SEAPORT_ABI, blockNumber: checkedAt.number } as const;
+    const token = {
+      collection: nft.token,
+      tokenId: nft.identifierOrCriteria,
+      amount: nft.startAmount,
+      erc721: nft.itemType === ItemType.Erc721,
+    };
+    const [counter, [, isCancelled, totalFilled, totalSize], owns, approved] = await Promise.all([
+      chain.client.readContract({ ...seaport, functionName: 'getCounter', args: [order.offerer] }),
+      chain.client.readContract({ ...seaport, functionName: 'getOrderStatus', args: [orderHash] }),
+      holds(chain, token, order.offerer, checkedAt.number),
+      approvedForAll(chain, nft.token, order.offerer, operator, checkedAt.number),
+    ]);
+    if (counter !== order.counter) return refuse(Status.ListingStaleCounter);
+    if (isCancelled) return refuse(Status.ListingCancelled);
+    if (totalSize > 0n && totalFilled >= totalSize) return refuse(Status.ListingFilled);
+    if (!owns) return refuse(Status.ListingNotOwner);
+    if (!approved) return refuse(Status.ListingNotApproved);
+
+    return ok({
+      orderHash,
+      collection: normalizeAddress(nft.token),
+      tokenId: nft.identifierOrCriteria,
+      amount: nft.startAmount,
+      offerer: normalizeAddress(order.offerer),
+      price,
+      marketplace,
+      operator,
+      counter: order.counter,
+      orderNonce: null,
+      subsetNonce: null,
+      startTime: order.startTime,
+      endTime: order.endTime,
+      checkedAt,
+    });
+  },
+
+  /**
+   * One listing alone goes through Seaport's basic-order path: 128k gas against 159k for a one-order
+   * `fulfillAvailableAdvancedOrders` (`npm run bench -- sweep-gas`). It reverts where the sweep would skip (a rival
+   * filled it first), but either way nothing is bought and the gas burnt is about the same. Anything more is a
+   * sweep, which fills the first `maximumFulfilled` available listings and skips the others.
+   */
+  fill(_chain, listings, buyer, maximumFulfilled) {
+    const signed = listings.map(({ parameters, signature }) => ({
+      order: orderFromJson(parameters),
+      signature: signature as Hex,
+    }));
+    const [only] = signed;
+    if (only && signed.length === 1 && maximumFulfilled === 1) {
+      return {
+        data: encodeFunctionData({
+          abi: SEAPORT_ABI,
+          functionName: 'fulfillBasicOrder_efficient_6GL6yc',
+          args: basicOrderArgs(only),
+        }),
+        filled: () => [true],
+      };
+    }
+    return {
+      data: encodeFunctionData({
+        abi: SEAPORT_ABI,
+        functionName: 'fulfillAvailableAdvancedOrders',
+        args: sweepArgs(signed, buyer, maximumFulfilled),
+      }),
+      filled: (result) => sweepAvailability(result.data),
+    };
+  },
+  takesSpares: true,
+};
+
+function typedOrder(chain: ChainAccess, order: OrderComponents) {
+  return {
+    domain: seaportDomain(chain.contracts.chainId, seaportAddress(chain.contracts)),
+    types: SEAPORT_ORDER_TYPES,
+    primaryType: 'OrderComponents',
+    message: order,
+  } as const;
+}
+
+/** Smart-contract wallets sign through ERC-1271; viem's verifier asks the contract. */
+async function isContractSignatureValid(
+  chain: ChainAccess,
+  order: OrderComponents,
+  signature: Hex,
+  blockNumber: bigint,
+): Promise<boolean> {
+  const code = await chain.client.getCode({ address: order.offerer, blockNumber }).catch(() => undefined);
+  if (!code || code === '0x') return false;
+  return chain.client
+    .verifyTypedData({ address: order.offerer, ...typedOrder(chain, order), signature, blockNumber })
+    .catch(() => false);
+}
+
+function listingShape(order: OrderComponents): Result<{ nft: OrderComponents['offer'][number]; price: bigint }> {
+  const [nft, ...otherOffers] = order.offer;
+  const [sellerProceeds] = order.consideration;
+  if (
+    !nft ||
+    otherOffers.length > 0 ||
+    !sellerProceeds ||
+    (nft.itemType !== ItemType.Erc721 && nft.itemType !== ItemType.Erc1155) ||
+    !fixedPrice(nft) ||
+    nft.startAmount === 0n ||
+    (nft.itemType === ItemType.Erc721 && nft.startAmount !== 1n) ||
+    order.orderType > 3 ||
+    normalizeAddress(sellerProceeds.recipient) !== normalizeAddress(order.offerer) ||
+    order.consideration.some((item) => item.itemType !== ItemType.Native || !fixedPrice(item))
+  ) {
+    return refuse(Status.ListingUnsupported);
+  }
+  const price = order.consideration.reduce((sum, item) => sum + item.startAmount, 0n);
+  return ok({ nft, price });
+}
+
+function fixedPrice(item: { startAmount: bigint; endAmount: bigint }): boolean {
+  return item.startAmount === item.endAmount;
+}
