@@ -111,8 +111,8 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     zh: '挂单价格超出了任何交易可支付的范围。',
   },
   [Status.ListingNonceUsed]: {
-    en: "The order's nonce has already been used by a trade.",
-    zh: '该订单的 nonce 已被一笔成交使用。',
+    en: "The order's nonce has already been used by a trade, or cancelled.",
+    zh: '该订单的 nonce 已被一笔成交使用或已被取消。',
   },
   [Status.ListingSubsetCancelled]: {
     en: 'The offerer has cancelled the group of orders this one belongs to.',

@@ -99,6 +99,11 @@ export type SweepSelectionOptions = {
   unfillable?: ReadonlySet<string>;
   /** The most the buyer will pay; spares join only while even the worst case stays within it. */
   maxTotal?: bigint;
+  /**
+   * Whether a listing can stand by as a spare: only on an exchange that stops once the planned count is filled
+   * (Seaport); one that fills every valid listing it is sent (LooksRare) would buy the spare too. All when absent.
+   */
+  canStandBy?: (listing: SweepCandidate) => boolean;
 };
 
 export type SweepSelection<C extends SweepCandidate> = {
@@ -156,7 +161,7 @@ export function selectSweep<C extends SweepCandidate>(
       else buy.push(listing);
     } else {
       if (options.maxTotal === undefined || spares.length >= SWEEP_MAX_SPARES) break;
-      if (reason) continue;
+      if (reason || options.canStandBy?.(listing) === false) continue;
       const prices = [...buy, ...spares, listing].map((candidate) => BigInt(candidate.price));
       const withSpare = dearest(prices, options.count);
       // Cheapest first: a dearer spare would not fit either.

@@ -94,7 +94,8 @@ export const SweepTransaction = z.object({
 });
 export type SweepTransaction = z.infer<typeof SweepTransaction>;
 
-export const SweepQuoteData = z.object({
+/** One transaction of a sweep: its own sweep order, bought on one exchange. */
+export const SweepQuotePart = z.object({
   /** Identifies the sweep's order record from here on. */
   id: z.string(),
   /** Planned items first (cheapest first), then spares, then skipped ones. */
@@ -104,6 +105,15 @@ export const SweepQuoteData = z.object({
   tx: SweepTransaction,
   /** The node's estimate, before the margin; null when it failed and the fallback limit is used. */
   gas_estimate: UintString.nullable(),
+});
+export type SweepQuotePart = z.infer<typeof SweepQuotePart>;
+
+export const SweepQuoteData = SweepQuotePart.extend({
+  /**
+   * A plan across exchange protocols (Seaport and LooksRare) that no single transaction can fill: the second
+   * protocol's part, a sweep of its own, sent after this one. Null when one transaction buys everything.
+   */
+  next: SweepQuotePart.nullable(),
 });
 export type SweepQuoteData = z.infer<typeof SweepQuoteData>;
 

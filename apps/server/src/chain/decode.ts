@@ -68,6 +68,11 @@ export type DecodedLogs = {
     LogRef & { exchange: string; offerer: string; kind: 'order' | 'subset'; nonce: bigint; cancelled: boolean }
   >;
   approvals: Array<LogRef & { collection: string; owner: string; operator: string; approved: boolean }>;
+  /**
+   * A seller taking back an exchange's use of a transfer manager they approved collections to (LooksRare's
+   * ApprovalsRemoved): their listings on that exchange moving NFTs through that manager can no longer fill.
+   */
+  revokedGrants: Array<LogRef & { manager: string; owner: string; exchange: string }>;
   metadataUpdates: Array<LogRef & { collection: string; fromTokenId: bigint; toTokenId: bigint }>;
   payments: PaymentEvent[];
   /** Logs with an indexed signature but not its layout (a non-standard contract); skipped, never fatal. */
@@ -84,6 +89,7 @@ export function noDecodedLogs(): DecodedLogs {
     counters: [],
     nonces: [],
     approvals: [],
+    revokedGrants: [],
     metadataUpdates: [],
     payments: [],
     malformed: 0,

@@ -1,15 +1,19 @@
-import { basicOrderArgs, SEAPORT_ABI, type SignedOrder, sweepArgs, sweepAvailability } from '@floordesk/contracts';
 import {
+  EXCHANGE_PROTOCOLS,
+  type ExchangeProtocol,
   type SweepCandidate,
   type SweepSelection,
   type SweepSelectionOptions,
   Status,
   selectSweep,
 } from '@floordesk/protocol';
-import { type Address, BaseError, encodeFunctionData, type Hex } from 'viem';
+import { type Address, BaseError, type Hex } from 'viem';
+import { currentExchange } from '../chain/chain-contracts';
 import type { ChainAccess } from '../chain/client';
 import { ok, refuse, type Result } from '../result';
-import { seaportAddress } from '../chain/chain-contracts';
+import type { StoredOrder } from './listings/fillable';
+import { ORDER_PROTOCOLS, orderProtocol } from './listings/protocols';
+import type { FillCall, FillResult } from './listings/protocols/order-protocol';
 
 /**
  * Simulations before giving up: each round drops the listings the last one found unfillable, and a collection with
@@ -24,83 +28,161 @@ const MAX_SIMULATION_ROUNDS = 4;
 const SIMULATION_BLOCK = 'pending';
 
 /** A listing the planner can put in a transaction: what the selection reads, plus the signed order. */
-export type PlannableListing = SweepCandidate & { signed: SignedOrder };
+export type PlannableListing = SweepCandidate & { order: StoredOrder };
+
+/** One transaction of a plan: the listings of one protocol, sent to its exchange. */
+export type PlannedTransaction<C extends PlannableListing> = {
+  protocol: ExchangeProtocol;
+  /** The planned listings it buys, then the spares it fills only in place of one it has to skip. */
+  buy: C[];
+  spares: C[];
+  to: Address;
+  data: Hex;
+  /** Wei: what it may spend, were the spares to replace its cheapest planned listings. */
+  value: bigint;
+  /** Gas the call used in its simulation: the node's estimate of it. */
+  gasEstimate: bigint;
+};
 
 export type PlannedSweep<C extends PlannableListing> = SweepSelection<C> & {
   /**
-   * Calldata of `fulfillAvailableAdvancedOrders` over the planned listings, then the spares; of a basic order when
-   * one listing goes alone.
+   * One transaction per protocol the plan buys on, in `EXCHANGE_PROTOCOLS` order: no exchange fills another's
+   * orders, so a plan across protocols is sent as one transaction each.
    */
-  data: Hex;
-  /** Gas the final call used in its simulation: the node's estimate of it. */
-  gasEstimate: bigint;
+  transactions: PlannedTransaction<C>[];
 };
 
 /**
  * The sweep `buyer` can send now: the selection over `candidates` (cheapest first), simulated on the node until it
- * neither reverts nor plans a listing Seaport would skip. Refuses 1403 (nothing to buy), 1515 (above
+ * neither reverts nor plans a listing its exchange would skip. Refuses 1403 (nothing to buy), 1515 (above
  * `maxTotal`), 1408 (balance below the worst case). A transport failure throws (the caller answers 1299).
  */
 export async function planSweep<C extends PlannableListing>(
   chain: ChainAccess,
   buyer: Address,
   candidates: readonly C[],
-  options: Omit<SweepSelectionOptions, 'unfillable' | 'maxTotal'> & { maxTotal: bigint },
+  options: Omit<SweepSelectionOptions, 'unfillable' | 'maxTotal' | 'canStandBy'> & { maxTotal: bigint },
 ): Promise<Result<PlannedSweep<C>>> {
   const unfillable = new Set<string>();
+  const protocolOf = new Map(candidates.map((candidate) => [candidate.order_id, candidate.order.protocol]));
+  const canStandBy = (listing: SweepCandidate) => {
+    const protocol = protocolOf.get(listing.order_id);
+    return protocol !== undefined && ORDER_PROTOCOLS[protocol].takesSpares;
+  };
   let balance: bigint | undefined;
   for (let round = 0; round < MAX_SIMULATION_ROUNDS; round++) {
-    const selection = selectSweep(candidates, { ...options, unfillable });
+    const selection = selectSweep(candidates, { ...options, unfillable, canStandBy });
     if (selection.buy.length === 0) return refuse(Status.NoOrder);
     if (selection.total > options.maxTotal) return refuse(Status.HigherThanExpected);
+    const routes = routesOf(chain, buyer, selection);
+    const worstCase = routes.reduce((sum, route) => sum + route.value, 0n);
     // The balance is read beside the first simulation (one round trip). It speaks first: the node refuses to
     // simulate a call the buyer cannot pay for.
     const [funds, simulation] = await Promise.allSettled([
       balance ?? chain.client.getBalance({ address: buyer }),
-      simulateSweep(chain, buyer, selection),
+      simulateRoutes(chain, buyer, routes),
     ]);
     if (funds.status === 'rejected') throw funds.reason;
     balance = funds.value;
-    if (balance < selection.worstCase) return refuse(Status.BalanceTooLow);
+    if (balance < worstCase) return refuse(Status.BalanceTooLow);
     if (simulation.status === 'rejected') throw simulation.reason;
     const outcome = simulation.value;
     if (outcome.kind === 'fills') {
-      return ok({ ...selection, data: outcome.data, gasEstimate: outcome.gasEstimate });
+      const transactions = routes.map((route, index) => ({ ...route, gasEstimate: outcome.gasUsed[index] ?? 0n }));
+      return ok({ ...selection, worstCase, transactions });
     }
-    const culprits = outcome.kind === 'skips' ? outcome.skipped : await findCulprits(chain, buyer, outcome.orders);
+    const culprits = outcome.kind === 'skips' ? outcome.skipped : await findCulprits(chain, buyer, outcome.listings);
     for (const listing of culprits) unfillable.add(listing.order_id);
   }
   return refuse(Status.NoOrder);
 }
 
-type Simulation<C> =
-  | { kind: 'fills'; data: Hex; gasEstimate: bigint }
-  | { kind: 'skips'; skipped: C[] }
-  | { kind: 'reverts'; orders: C[] };
+type Route<C extends PlannableListing> = Omit<PlannedTransaction<C>, 'gasEstimate'> & { call: FillCall };
 
-/**
- * Simulates the transaction itself, and, when there are spares, every listing filled at once: Seaport stops reading
- * orders once `maximumFulfilled` are filled, so only the second call shows a spare that would revert the sweep the
- * moment a rival takes a planned listing.
- */
-async function simulateSweep<C extends PlannableListing>(
+/** The selection split by protocol: each protocol's listings in one call to its exchange. */
+function routesOf<C extends PlannableListing>(
   chain: ChainAccess,
   buyer: Address,
   selection: SweepSelection<C>,
+): Route<C>[] {
+  return EXCHANGE_PROTOCOLS.flatMap((protocol) => {
+    const buy = selection.buy.filter((listing) => listing.order.protocol === protocol);
+    if (buy.length === 0) return [];
+    const spares = selection.spares.filter((listing) => listing.order.protocol === protocol);
+    const call = fillCall(chain, [...buy, ...spares], buyer, buy.length);
+    return [
+      {
+        protocol,
+        buy,
+        spares,
+        to: currentExchange(chain.contracts, protocol).address,
+        data: call.data,
+        value: dearest([...buy, ...spares], buy.length),
+        call,
+      },
+    ];
+  });
+}
+
+/** Sum of the `count` dearest prices: what a transaction spends if its exchange skips the cheapest listings. */
+function dearest(listings: readonly PlannableListing[], count: number): bigint {
+  return listings
+    .map((listing) => BigInt(listing.price))
+    .toSorted((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+    .slice(0, count)
+    .reduce((sum, price) => sum + price, 0n);
+}
+
+/** The calldata that fills `listings` (all of one protocol) through their protocol's module. */
+function fillCall(chain: ChainAccess, listings: readonly PlannableListing[], buyer: Address, maximumFulfilled: number) {
+  const [first] = listings;
+  if (!first) throw new Error('a fill needs a listing');
+  return orderProtocol(first.order.protocol).fill(
+    chain,
+    listings.map((listing) => listing.order),
+    buyer,
+    maximumFulfilled,
+  );
+}
+
+type Simulation<C> =
+  { kind: 'fills'; gasUsed: bigint[] } | { kind: 'skips'; skipped: C[] } | { kind: 'reverts'; listings: C[] };
+
+/**
+ * Simulates the plan's transactions one after the other, as the wallet will send them, and, for a transaction with
+ * spares, every one of its listings filled at once: Seaport stops reading orders once `maximumFulfilled` are
+ * filled, so only the second call shows a spare that would revert the sweep the moment a rival takes a planned
+ * listing.
+ */
+async function simulateRoutes<C extends PlannableListing>(
+  chain: ChainAccess,
+  buyer: Address,
+  routes: readonly Route<C>[],
 ): Promise<Simulation<C>> {
-  const orders = [...selection.buy, ...selection.spares];
-  const call = fillCall(orders, buyer, selection.buy.length);
-  const [planned, all] = await Promise.all([
-    simulate(chain, buyer, { ...call, value: selection.worstCase }),
-    selection.spares.length > 0 ? fillAll(chain, buyer, orders) : undefined,
+  const [planned, ...all] = await Promise.all([
+    simulate(
+      chain,
+      buyer,
+      routes.map((route) => ({ to: route.to, data: route.data, value: route.value })),
+    ),
+    ...routes.map((route) =>
+      route.spares.length > 0 ? fillAll(chain, buyer, [...route.buy, ...route.spares]) : undefined,
+    ),
   ]);
-  if (planned === 'reverts' || all === 'reverts') return { kind: 'reverts', orders };
-  // Beyond the planned ones Seaport reports spares as skipped: it stopped at `maximumFulfilled`.
-  const available = (all ?? planned).available;
-  const skipped = orders.filter((_, index) => !available[index]);
-  return skipped.length > 0
-    ? { kind: 'skips', skipped }
-    : { kind: 'fills', data: call.data, gasEstimate: planned.gasUsed };
+  const listings = routes.flatMap((route) => [...route.buy, ...route.spares]);
+  const skipped: C[] = [];
+  const gasUsed: bigint[] = [];
+  for (const [index, route] of routes.entries()) {
+    const ownResult = planned?.[index];
+    const allResult = all[index];
+    if (!ownResult || ownResult === 'reverts' || allResult === 'reverts') return { kind: 'reverts', listings };
+    // Beyond the planned ones Seaport reports spares as skipped: it stopped at `maximumFulfilled`.
+    const available = allResult ? allResult.available : route.call.filled(ownResult);
+    const routeListings = [...route.buy, ...route.spares];
+    skipped.push(...routeListings.filter((_, i) => !available[i]));
+    gasUsed.push(ownResult.gasUsed);
+  }
+  return skipped.length > 0 ? { kind: 'skips', skipped } : { kind: 'fills', gasUsed };
 }
 
 /**
@@ -110,77 +192,67 @@ async function simulateSweep<C extends PlannableListing>(
 async function findCulprits<C extends PlannableListing>(
   chain: ChainAccess,
   buyer: Address,
-  orders: readonly C[],
+  listings: readonly C[],
 ): Promise<C[]> {
-  const alone = await Promise.all(orders.map((order) => fillAll(chain, buyer, [order])));
-  return orders.filter((_, index) => {
+  const alone = await Promise.all(listings.map((listing) => fillAll(chain, buyer, [listing])));
+  return listings.filter((_, index) => {
     const outcome = alone[index];
     return outcome === 'reverts' || !outcome?.available[0];
   });
 }
 
-/** Every one of `orders` filled, the buyer funded for exactly their price: only the orders decide the outcome. */
-function fillAll(chain: ChainAccess, buyer: Address, orders: readonly PlannableListing[]) {
-  const value = orders.reduce((sum, order) => sum + BigInt(order.price), 0n);
-  return simulate(chain, buyer, { ...fillCall(orders, buyer, orders.length), value }, { fundBuyer: true });
-}
-
-/** A fill's calldata, and how to read from its answer which orders Seaport filled. */
-type FillCall = { data: Hex; filled: (result: Hex) => readonly boolean[] };
-
 /**
- * One listing alone goes through Seaport's basic-order path: 128k gas against 159k for a one-order
- * `fulfillAvailableAdvancedOrders` (`npm run bench -- sweep-gas`). It reverts where the sweep would skip (a rival
- * filled it first), but either way nothing is bought and the gas burnt is about the same. Anything more is a sweep.
+ * Every one of `listings` (of one protocol) filled, the buyer funded for exactly their price: only the listings
+ * decide the outcome.
  */
-function fillCall(orders: readonly PlannableListing[], buyer: Address, maximumFulfilled: number): FillCall {
-  const [only] = orders;
-  if (only && orders.length === 1 && maximumFulfilled === 1) {
-    return {
-      data: encodeFunctionData({
-        abi: SEAPORT_ABI,
-        functionName: 'fulfillBasicOrder_efficient_6GL6yc',
-        args: basicOrderArgs(only.signed),
-      }),
-      filled: () => [true],
-    };
-  }
-  return {
-    data: encodeFunctionData({
-      abi: SEAPORT_ABI,
-      functionName: 'fulfillAvailableAdvancedOrders',
-      args: sweepArgs(
-        orders.map((order) => order.signed),
-        buyer,
-        maximumFulfilled,
-      ),
-    }),
-    filled: sweepAvailability,
-  };
+async function fillAll(
+  chain: ChainAccess,
+  buyer: Address,
+  listings: readonly PlannableListing[],
+): Promise<{ available: readonly boolean[] } | 'reverts'> {
+  const [first] = listings;
+  if (!first) throw new Error('a fill needs a listing');
+  const value = listings.reduce((sum, listing) => sum + BigInt(listing.price), 0n);
+  const call = fillCall(chain, listings, buyer, listings.length);
+  const [result] = await simulate(
+    chain,
+    buyer,
+    [{ to: currentExchange(chain.contracts, first.order.protocol).address, data: call.data, value }],
+    { fund: value },
+  );
+  if (!result || result === 'reverts') return 'reverts';
+  return { available: call.filled(result) };
 }
 
+type SimulatedCall = (FillResult & { gasUsed: bigint }) | 'reverts';
+
 /**
- * One fill run by the node (`eth_simulateV1`): which orders it fills and the gas it used (before refunds,
- * where the node reports that), or 'reverts'. One execution answers both; `eth_estimateGas` would run the call
- * again and again in its search for the limit (about 8 times as long for a 30-item sweep on the devnet).
+ * Calls run by the node in one block, one after the other (`eth_simulateV1`): each one's result, logs and the gas it
+ * used (before refunds, where the node reports that), or 'reverts'. One execution answers all; `eth_estimateGas`
+ * would run a call again and again in its search for the limit (about 8 times as long for a 30-item sweep on the
+ * devnet). `fund` sets the buyer's balance first.
  */
 async function simulate(
   chain: ChainAccess,
   buyer: Address,
-  call: FillCall & { value: bigint },
-  { fundBuyer = false } = {},
-): Promise<{ available: readonly boolean[]; gasUsed: bigint } | 'reverts'> {
+  calls: readonly { to: Address; data: Hex; value: bigint }[],
+  { fund }: { fund?: bigint } = {},
+): Promise<SimulatedCall[]> {
   const [block] = await chain.client.simulateBlocks({
     blockTag: SIMULATION_BLOCK,
     blocks: [
       {
-        calls: [{ account: buyer, to: seaportAddress(chain.contracts), data: call.data, value: call.value }],
-        ...(fundBuyer && { stateOverrides: [{ address: buyer, balance: call.value }] }),
+        calls: calls.map((call) => ({ account: buyer, ...call })),
+        ...(fund !== undefined && { stateOverrides: [{ address: buyer, balance: fund }] }),
       },
     ],
   });
-  const result = block?.calls[0];
-  if (!result) throw new BaseError('eth_simulateV1 answered without the simulated call');
-  if (result.status !== 'success') return 'reverts';
-  return { available: call.filled(result.data), gasUsed: result.maxUsedGas ?? result.gasUsed };
+  if (!block || block.calls.length !== calls.length) {
+    throw new BaseError('eth_simulateV1 answered without the simulated calls');
+  }
+  return block.calls.map((result) =>
+    result.status === 'success'
+      ? { data: result.data, logs: result.logs ?? [], gasUsed: result.maxUsedGas ?? result.gasUsed }
+      : 'reverts',
+  );
 }

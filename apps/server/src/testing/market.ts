@@ -1,12 +1,15 @@
 import {
   fulfillOrderArgs,
+  LOOKSRARE_ABI,
+  LOOKSRARE_TRANSFER_MANAGER_ABI,
+  type LooksRareMaker,
   type OrderComponents,
   receiptOf,
   SEAPORT_ABI,
   SEAPORT_ORDER_TYPES,
   seaportDomain,
 } from '@floordesk/contracts';
-import { listingOrder, toPostListing } from '@floordesk/devnet';
+import { listingOrder, looksRareAsk, looksRareTypedData, toPostListing } from '@floordesk/devnet';
 import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, type SweepQuoteRequest } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, parseEther, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';
@@ -58,7 +61,8 @@ let salt = 1_000_000n;
 export type ListingOptions = {
   priceWei?: bigint;
   endTime?: bigint;
-  marketplace?: 'opensea' | 'soduswap';
+  /** Approved to Seaport itself (conduit key 0) instead of OpenSea's conduit. */
+  withoutConduit?: boolean;
   /** Pays the marketplace fee here instead of the marketplace's own recipient. */
   feeRecipient?: Address;
 };
@@ -73,8 +77,7 @@ export async function buildListing(
 ): Promise<OrderComponents> {
   const { manifest, chain } = devnet;
   const now = BigInt(Math.floor(Date.now() / 1000));
-  const marketplace = options.marketplace ?? 'opensea';
-  const market = manifest.marketplaces[marketplace];
+  const market = manifest.marketplaces.opensea;
   const counter = await chain.client.readContract({
     address: manifest.seaport,
     abi: SEAPORT_ABI,
@@ -88,7 +91,7 @@ export async function buildListing(
     amount: 1n,
     priceWei: options.priceWei ?? 10n ** 17n,
     marketplace: {
-      conduitKey: marketplace === 'opensea' ? manifest.conduit.key : zeroHash,
+      conduitKey: options.withoutConduit ? zeroHash : manifest.conduit.key,
       feeRecipient: options.feeRecipient ?? market.feeRecipient,
       feeBps: market.feeBps,
     },
@@ -154,9 +157,78 @@ export function sweepQuoteRequest(collection: Address, request: Partial<SweepQuo
     collection,
     count: 1,
     max_total: parseEther('1').toString(),
-    marketplaces: ['opensea', 'soduswap'],
+    marketplaces: ['opensea', 'looks'],
     skip_pending_flagged: true,
     gas: DEFAULT_GAS_ENTRIES[0]!,
     ...request,
   };
+}
+
+/**
+ * Readies `seller` to list `collection` on LooksRare v2, as LooksRare's front end asks a new seller to: the
+ * collection approved to the TransferManager, and the TransferManager granted to the exchange.
+ */
+export async function approveLooksRare(devnet: TestDevnet, seller: Account, collection: Address): Promise<void> {
+  const { looksRare } = devnet.manifest;
+  const wallet = walletOf(devnet, seller);
+  await receiptOf(
+    devnet.chain.client,
+    await wallet.writeContract({
+      address: collection,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [looksRare.transferManager, true],
+    }),
+  );
+  await receiptOf(
+    devnet.chain.client,
+    await wallet.writeContract({
+      address: looksRare.transferManager,
+      abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+      functionName: 'grantApprovals',
+      args: [[looksRare.protocol]],
+    }),
+  );
+}
+
+let orderNonce = 1_000_000n;
+
+/** A LooksRare v2 maker ask of one ERC-721 token for ETH, at the signer's current ask nonce and a fresh order nonce. */
+export async function buildLooksRareAsk(
+  devnet: TestDevnet,
+  signer: Account,
+  collection: Address,
+  tokenId: bigint,
+  options: { priceWei?: bigint; endTime?: bigint; subsetNonce?: bigint; orderNonce?: bigint } = {},
+): Promise<LooksRareMaker> {
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const [, askNonce] = await devnet.chain.client.readContract({
+    address: devnet.manifest.looksRare.protocol,
+    abi: LOOKSRARE_ABI,
+    functionName: 'userBidAskNonces',
+    args: [signer.address],
+  });
+  return looksRareAsk({
+    signer: signer.address,
+    collection,
+    standard: 'erc721',
+    tokenId,
+    amount: 1n,
+    priceWei: options.priceWei ?? 10n ** 17n,
+    startTime: now - 60n,
+    endTime: options.endTime ?? now + 3600n,
+    globalNonce: askNonce,
+    subsetNonce: options.subsetNonce ?? 0n,
+    orderNonce: options.orderNonce ?? orderNonce++,
+  });
+}
+
+/** Signs a maker ask with LooksRare's EIP-712 domain on `chainId` (the devnet's unless another is asked). */
+export function signLooksRareAsk(
+  devnet: TestDevnet,
+  signer: Account,
+  maker: LooksRareMaker,
+  chainId = DEVNET_CHAIN_ID,
+) {
+  return walletOf(devnet, signer).signTypedData(looksRareTypedData(maker, chainId, devnet.manifest.looksRare.protocol));
 }

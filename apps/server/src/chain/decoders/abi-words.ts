@@ -47,3 +47,8 @@ export function readUintArray(data: string, start: number): bigint[] {
   const length = arrayLength(data, start, 1);
   return Array.from({ length }, (_, i) => uintWord(data, start + 1 + i));
 }
+
+export function readAddressArray(data: string, start: number): string[] {
+  const length = arrayLength(data, start, 1);
+  return Array.from({ length }, (_, i) => wordAddress(data, start + 1 + i));
+}

@@ -1,6 +1,6 @@
 import { parseAbi, toEventSelector } from 'viem';
 import type { DecodedLogs, EventDecoders, LogAt } from '../decode';
-import { readUintArray, uintWord, word, wordAddress } from './abi-words';
+import { readAddressArray, readUintArray, uintWord, word, wordAddress } from './abi-words';
 import { pushOrderSales } from './sales';
 
 /**
@@ -83,3 +83,19 @@ function decodeTrade(
   const items = itemIds.map((tokenId, i) => ({ collection, tokenId, amount: amounts[i] ?? 1n }));
   pushOrderSales(out, log, { orderHash, paymentToken, buyer, seller, marketplace: 'looks', total, proceeds }, items);
 }
+
+/** LooksRare's TransferManager, read where an exchange of the chain names it. */
+export const LOOKSRARE_TRANSFER_MANAGER_EVENTS = parseAbi([
+  'event ApprovalsRemoved(address user, address[] operators)',
+]);
+const [approvalsRemoved] = LOOKSRARE_TRANSFER_MANAGER_EVENTS;
+
+export const LOOKSRARE_TRANSFER_MANAGER_DECODERS: EventDecoders = {
+  [toEventSelector(approvalsRemoved)]: (log, out) => {
+    const { blockNumber, txHash, logIndex, address, data } = log;
+    const owner = wordAddress(data, 0);
+    for (const exchange of readAddressArray(data, Number(uintWord(data, 1)) / 32)) {
+      out.revokedGrants.push({ blockNumber, txHash, logIndex, manager: address, owner, exchange });
+    }
+  },
+};

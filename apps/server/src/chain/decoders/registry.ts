@@ -2,18 +2,20 @@ import type { Hex } from 'viem';
 import type { ExchangeProtocol } from '@floordesk/protocol';
 import type { ChainContracts } from '../chain-contracts';
 import type { EventDecoder, EventDecoders } from '../decode';
-import { LOOKSRARE_V2_DECODERS } from './looksrare-v2';
+import { LOOKSRARE_TRANSFER_MANAGER_DECODERS, LOOKSRARE_V2_DECODERS } from './looksrare-v2';
 import { SEAPORT_DECODERS } from './seaport';
 import { SUBSCRIPTION_DECODERS } from './subscriptions';
 import { TOKEN_DECODERS } from './tokens';
 
 /**
- * Each protocol's decoders, read from every exchange of that protocol the chain lists. A protocol is its decoder
- * file and one line here.
+ * Each protocol's decoders, read from every exchange of that protocol the chain lists, and from its transfer manager
+ * where it has one. A protocol is its decoder file and one line here.
  */
-const PROTOCOL_DECODERS: Readonly<Record<ExchangeProtocol, EventDecoders>> = {
-  seaport: SEAPORT_DECODERS,
-  'looksrare-v2': LOOKSRARE_V2_DECODERS,
+const PROTOCOL_DECODERS: Readonly<
+  Record<ExchangeProtocol, { exchange: EventDecoders; transferManager?: EventDecoders }>
+> = {
+  seaport: { exchange: SEAPORT_DECODERS },
+  'looksrare-v2': { exchange: LOOKSRARE_V2_DECODERS, transferManager: LOOKSRARE_TRANSFER_MANAGER_DECODERS },
 };
 
 /**
@@ -36,7 +38,13 @@ export function decoderIndex(contracts: ChainContracts): DecoderIndex {
     const fromAddress = (address: string, decoders: EventDecoders) => {
       for (const [topic, decode] of Object.entries(decoders)) entry(topic).byAddress.set(address, decode);
     };
-    for (const exchange of contracts.exchanges) fromAddress(exchange.address, PROTOCOL_DECODERS[exchange.protocol]);
+    for (const exchange of contracts.exchanges) {
+      const decoders = PROTOCOL_DECODERS[exchange.protocol];
+      fromAddress(exchange.address, decoders.exchange);
+      if (exchange.transferManager && decoders.transferManager) {
+        fromAddress(exchange.transferManager, decoders.transferManager);
+      }
+    }
     if (contracts.subscriptions !== undefined) fromAddress(contracts.subscriptions, SUBSCRIPTION_DECODERS);
     for (const [topic, decode] of Object.entries(TOKEN_DECODERS)) entry(topic).anyAddress = decode;
     index = byTopic;
@@ -48,8 +56,10 @@ export function decoderIndex(contracts: ChainContracts): DecoderIndex {
 /** Every topic0 some decoder reads: what the indexer asks the node for. */
 export const INDEXED_TOPICS: readonly Hex[] = [
   ...new Set(
-    [...Object.values(PROTOCOL_DECODERS), SUBSCRIPTION_DECODERS, TOKEN_DECODERS].flatMap(
-      (decoders) => Object.keys(decoders) as Hex[],
-    ),
+    [
+      ...Object.values(PROTOCOL_DECODERS).flatMap(({ exchange, transferManager }) => [exchange, transferManager ?? {}]),
+      SUBSCRIPTION_DECODERS,
+      TOKEN_DECODERS,
+    ].flatMap((decoders) => Object.keys(decoders) as Hex[]),
   ),
 ];

@@ -1,8 +1,7 @@
-import type { OrderComponentsJson } from '@floordesk/contracts';
-import type { Marketplace } from '@floordesk/protocol';
+import type { ExchangeProtocol, Marketplace } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Hex } from 'viem';
 import type { Executor, TimestampsAsText } from '../../db/pool';
+import type { SignedListing } from './protocols/order-protocol';
 
 /**
  * SQL: a listing a buyer could fill at `at` (a timestamptz expression): active (validated against the chain the
@@ -34,8 +33,11 @@ export type FillableListing = {
   expires_at: Date | null;
 };
 
+/** A signed order as stored, with its protocol: what a fill needs of a listing. */
+export type StoredOrder = { [P in ExchangeProtocol]: { protocol: P } & SignedListing<P> }[ExchangeProtocol];
+
 /** A fillable listing with the signed order a fill needs. */
-export type SignedFillableListing = FillableListing & { parameters: OrderComponentsJson; signature: Hex };
+export type SignedFillableListing = FillableListing & { order: StoredOrder };
 
 export type FillableQuery = {
   /** Only these marketplaces; all when absent. */
@@ -68,13 +70,15 @@ export async function fillableListings(
   { marketplaces, orderHash, limit, signed = false }: FillableQuery & { signed?: boolean } = {},
 ): Promise<FillableListing[]> {
   const only = sql.param(marketplaces ?? null);
-  const { rows } = await db.execute<TimestampsAsText<SignedFillableListing, 'listed_at' | 'expires_at'>>(sql`
+  const { rows } = await db.execute<
+    TimestampsAsText<FillableListing, 'listed_at' | 'expires_at'> & Partial<StoredOrder>
+  >(sql`
     select l.order_hash, l.token_id::text, l.price_wei::text, l.marketplace, l.order_way, l.offerer,
            t.rarity_rank, t.flagged, t.image_url,
            (select count(*) from pending_buys p where p.collection = l.collection and p.token_id = l.token_id)::int
              as pending_count,
            l.created_at as listed_at, case when isfinite(l.end_time) then l.end_time end as expires_at
-           ${signed ? sql`, l.parameters, l.signature` : sql``}
+           ${signed ? sql`, l.protocol, l.parameters, l.signature` : sql``}
       from listings l
       left join tokens t on t.collection = l.collection and t.token_id = l.token_id
      where l.collection = ${collection} and ${fillableAt(sql`${now}::timestamptz`, 'l')}
@@ -82,10 +86,11 @@ export async function fillableListings(
        and (${orderHash ?? null}::text is null or l.order_hash = ${orderHash ?? null})
      order by l.price_wei, l.created_at, l.order_hash
      limit ${limit ?? null}`);
-  return rows.map((row) => ({
+  return rows.map(({ protocol, parameters, signature, ...row }) => ({
     ...row,
     listed_at: new Date(row.listed_at),
     expires_at: row.expires_at === null ? null : new Date(row.expires_at),
+    ...(signed && { order: { protocol, parameters, signature } as StoredOrder }),
   }));
 }
 

@@ -43,7 +43,7 @@ export async function expireListings(db: Executor, now: Date): Promise<number> {
 export async function applyIndexedBlocks(
   db: Executor,
   blocks: readonly { number: number; hash: string }[],
-  { fills, cancels, counters, nonces, transfers, approvals }: DecodedLogs,
+  { fills, cancels, counters, nonces, transfers, approvals, revokedGrants }: DecodedLogs,
   now: Date,
 ): Promise<number> {
   const collections: string[] = [];
@@ -134,6 +134,16 @@ export async function applyIndexedBlocks(
       sql`l.collection = e.collection and l.offerer = e.owner and l.operator = e.operator`,
     );
   }
+  if (revokedGrants.length > 0) {
+    await end(
+      'invalid',
+      'approval',
+      sql`unnest(${column(revokedGrants, (g) => g.manager)}::text[], ${column(revokedGrants, (g) => g.owner)}::text[],
+                 ${column(revokedGrants, (g) => g.exchange)}::text[], ${column(revokedGrants, (g) => g.blockNumber)}::bigint[])
+            as e(manager, owner, exchange, block)`,
+      sql`l.protocol_address = e.exchange and l.operator = e.manager and l.offerer = e.owner`,
+    );
+  }
   await refreshFloors(db, collections, now);
   return ended;
 }
@@ -174,6 +184,9 @@ const ENDED_BY: Partial<Record<RefusalStatus, { status: EndedStatus; reason: str
   [Status.ListingStaleCounter]: { status: 'invalid', reason: 'counter' },
   [Status.ListingNotOwner]: { status: 'invalid', reason: 'transferred' },
   [Status.ListingNotApproved]: { status: 'invalid', reason: 'approval' },
+  [Status.ListingOperatorNotGranted]: { status: 'invalid', reason: 'approval' },
+  [Status.ListingNonceUsed]: { status: 'invalid', reason: 'nonce' },
+  [Status.ListingSubsetCancelled]: { status: 'cancelled', reason: 'nonce' },
 };
 
 type StoredOrder = {

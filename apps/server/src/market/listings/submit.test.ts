@@ -96,10 +96,14 @@ describe('the order book', () => {
     ]);
   });
 
-  it('accepts a listing of the second Seaport marketplace, approved to Seaport itself', async () => {
-    const components = await order(seller, await ownedToken(seller.address, 2n), { marketplace: 'soduswap' });
+  it('accepts a listing approved to Seaport itself rather than a conduit', async () => {
+    const components = await order(seller, await ownedToken(seller.address, 2n), { withoutConduit: true });
     const { body } = await post(components, await sign(seller, components));
-    expect(body).toMatchObject({ status: Status.Ok, data: { marketplace: 'soduswap', order_way: 6 } });
+    expect(body).toMatchObject({ status: Status.Ok, data: { marketplace: 'opensea', order_way: 1 } });
+    const { rows } = await database().pool.query('select operator from listings where order_hash = $1', [
+      body.data.order_hash,
+    ]);
+    expect(rows).toEqual([{ operator: devnet().manifest.seaport.toLowerCase() }]);
   });
 
   describe('refuses, with its reason and without storing anything,', () => {

@@ -1,4 +1,10 @@
-import { normalizeAddress, ORDER_WAY, type PostListingData, type PostListingRequest, Status } from '@floordesk/protocol';
+import {
+  normalizeAddress,
+  ORDER_WAY,
+  type PostListingData,
+  type PostListingRequest,
+  Status,
+} from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { recordListed } from '../../live/notifications';

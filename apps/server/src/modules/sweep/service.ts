@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { orderFromJson } from '@floordesk/contracts';
 import {
+  EXCHANGE_PROTOCOLS,
   type GasEntry,
   gasLimit,
   normalizeAddress,
@@ -10,6 +10,7 @@ import {
   Status,
   type SweepOrderData,
   type SweepQuoteData,
+  type SweepQuotePart,
   type SweepQuoteRequest,
   sweepItemStatusCode,
   sweepOutcomeCode,
@@ -42,7 +43,7 @@ import {
   sweepListings,
   tokenImages,
 } from './store';
-import { seaportAddress } from '../../chain/chain-contracts';
+import { currentExchange } from '../../chain/chain-contracts';
 
 /** A quote request as the endpoint's schema parsed it (addresses and ids lowercased). */
 export type SweepQuote = z.output<typeof SweepQuoteRequest>;
@@ -55,7 +56,7 @@ const candidateLimit = (count: number) => count * 4 + 60;
 
 /**
  * Plans, simulates and prices a sweep for `buyer`, and records it as quoted: the transaction to send, the items it
- * buys, spares and skips. Refusals, in this order: 1401 not premium (1919 once a trial ran out), 1405 another chain,
+ * buys, spares and skips; a plan across protocols as two sweeps, the second in `next`. Refusals, in this order: 1401 not premium (1919 once a trial ran out), 1405 another chain,
  * 1299 no chain, 1301 unknown collection, 1402 not ERC-721, 1403 nothing to buy, 1515 above `max_total`, 1408 balance too low.
  */
 export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQuote): Promise<Result<SweepQuoteData>> {
@@ -81,13 +82,9 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
   if (!collection) return refuse(Status.CollectionUnknown);
   if (collection.standard !== 'erc721') return refuse(Status.SweepUnsupportedStandard);
 
-  const candidates = listings.map((listing) => ({
-    ...listing,
-    signed: { order: orderFromJson(listing.parameters), signature: listing.signature },
-  }));
   const read = await fromChain(
     Promise.all([
-      planSweep(chain, user as Address, candidates, {
+      planSweep(chain, user as Address, listings, {
         count: request.count,
         marketplaces: new Set(request.marketplaces),
         // The collection page's Buy names its listing: the user chose it, pending or flagged.
@@ -101,37 +98,52 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
   if (!read.ok) return read;
   const [plan, block] = read.value;
   if (!plan.ok) return plan;
-  const { buy, spares, skipped, total, worstCase, data, gasEstimate } = plan.value;
+  const { skipped, transactions } = plan.value;
 
   // The schema has checked the preset against GAS_PRESET_TYPES and the preset rules (`gasEntryProblem`).
   const fees = presetFees(request.gas as GasEntry, block.baseFeePerGas ?? 0n, BigInt(collection.pending_tip ?? 0));
-  const items = [
-    ...buy.map((listing) => planItemOf(listing, 'buy')),
-    ...spares.map((listing) => planItemOf(listing, 'spare')),
-    ...skipped.map(({ listing, reason }) => planItemOf(listing, 'skip', reason)),
-  ];
-  const tx = {
-    chain_id: ctx.config.chainId,
-    from: user,
-    to: seaportAddress(chain.contracts),
-    data,
-    value: worstCase.toString(),
-    gas: gasLimit(gasEstimate).toString(),
-    max_fee_per_gas: fees?.maxFeePerGas.toString() ?? null,
-    max_priority_fee_per_gas: fees?.maxPriorityFeePerGas.toString() ?? null,
-  };
-  // Last: a quote is stored only once everything in it has been worked out.
-  const id = await insertSweepOrder(ctx.db, {
-    userAddress: user,
-    collection: request.collection,
-    status: 'quoted',
-    items: pendingItems(items),
-    total: total.toString(),
-    value: worstCase.toString(),
-    txDataHash: keccak256(data),
-    createdAt: now,
+  // Each transaction is a sweep order of its own, so that each is recorded and settled from its own receipt; the
+  // listings passed over are reported once, with the first.
+  const drafts = transactions.map((transaction, index): Omit<SweepQuotePart, 'id'> => {
+    const items = [
+      ...transaction.buy.map((listing) => planItemOf(listing, 'buy')),
+      ...transaction.spares.map((listing) => planItemOf(listing, 'spare')),
+      ...(index === 0 ? skipped.map(({ listing, reason }) => planItemOf(listing, 'skip', reason)) : []),
+    ];
+    const total = transaction.buy.reduce((sum, listing) => sum + BigInt(listing.price), 0n);
+    const tx = {
+      chain_id: ctx.config.chainId,
+      from: user,
+      to: transaction.to,
+      data: transaction.data,
+      value: transaction.value.toString(),
+      gas: gasLimit(transaction.gasEstimate).toString(),
+      max_fee_per_gas: fees?.maxFeePerGas.toString() ?? null,
+      max_priority_fee_per_gas: fees?.maxPriorityFeePerGas.toString() ?? null,
+    };
+    return { items, total: total.toString(), tx, gas_estimate: transaction.gasEstimate.toString() };
   });
-  return ok({ id, items, total: total.toString(), tx, gas_estimate: gasEstimate.toString() });
+  // Last, in one database transaction: a quote is stored only once everything in it has been worked out, and whole.
+  const parts = await ctx.db.transaction(async (tx) => {
+    const stored: SweepQuotePart[] = [];
+    for (const draft of drafts) {
+      const id = await insertSweepOrder(tx, {
+        userAddress: user,
+        collection: request.collection,
+        status: 'quoted',
+        items: pendingItems(draft.items),
+        total: draft.total,
+        value: draft.tx.value,
+        txDataHash: keccak256(draft.tx.data as Hex),
+        createdAt: now,
+      });
+      stored.push({ id, ...draft });
+    }
+    return stored;
+  });
+  const [first, second] = parts;
+  if (!first) return refuse(Status.NoOrder);
+  return ok({ ...first, next: second ?? null });
 }
 
 /**
@@ -181,15 +193,19 @@ async function sightedTransaction(chain: ChainAccess, hash: Hex): Promise<Transa
   }
 }
 
-/** Whether `transaction` is the one quoted for `order`: from its buyer, to Seaport, with exactly the quoted calldata. */
+/**
+ * Whether `transaction` is the one quoted for `order`: from its buyer, to an exchange the planner fills through, with
+ * exactly the quoted calldata (whose function belongs to one protocol: sent to another exchange it would revert).
+ */
 function isQuotedTransaction(
   transaction: Transaction,
   order: Pick<SweepOrderRow, 'userAddress' | 'txDataHash'>,
   chain: ChainAccess,
 ): boolean {
+  const to = transaction.to?.toLowerCase();
   return (
     transaction.from.toLowerCase() === order.userAddress &&
-    transaction.to?.toLowerCase() === seaportAddress(chain.contracts) &&
+    EXCHANGE_PROTOCOLS.some((protocol) => currentExchange(chain.contracts, protocol).address === to) &&
     keccak256(transaction.input) === order.txDataHash
   );
 }

@@ -1,10 +1,8 @@
-import type { OrderComponentsJson } from '@floordesk/contracts';
 import type { Marketplace, SweepItem } from '@floordesk/protocol';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Hex } from 'viem';
 import { type Executor, isUniqueViolation } from '../../db/pool';
 import { sweepOrders } from '../../db/schema';
-import { fillableListings } from '../../market/listings/fillable';
+import { fillableListings, type StoredOrder } from '../../market/listings/fillable';
 import { listingFields } from '../collection/service';
 
 export type SweepCollection = {
@@ -22,10 +20,7 @@ export async function findSweepCollection(db: Executor, address: string): Promis
 }
 
 /** A fillable listing as the selection and the plan's items read it, with its signed order. */
-export type SweepListingRecord = ReturnType<typeof listingFields> & {
-  parameters: OrderComponentsJson;
-  signature: Hex;
-};
+export type SweepListingRecord = ReturnType<typeof listingFields> & { order: StoredOrder };
 
 /**
  * Listings of `collection` fillable at `now` on the given marketplaces, in the collection page's order, at most
@@ -48,11 +43,7 @@ export async function sweepListings(
     limit,
     signed: true,
   });
-  return rows.map((row) => ({
-    ...listingFields(row),
-    parameters: row.parameters,
-    signature: row.signature,
-  }));
+  return rows.map((row) => ({ ...listingFields(row), order: row.order }));
 }
 
 export type SweepOrderRow = typeof sweepOrders.$inferSelect;

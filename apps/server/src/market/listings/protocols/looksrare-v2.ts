@@ -196,4 +196,3 @@ function canonicalParts(signature: Hex): { r: Hex; s: Hex; v: bigint } | undefin
   if (s > HALF_CURVE_ORDER || (v !== 27n && v !== 28n)) return undefined;
   return { r, s: `0x${s.toString(16).padStart(64, '0')}`, v };
 }
-

@@ -29,7 +29,10 @@ export type ValidListing = {
   checkedAt: CheckedBlock;
 };
 
-export type ListingRequest<P extends ExchangeProtocol = ExchangeProtocol> = Extract<PostListingRequest, { protocol: P }>;
+export type ListingRequest<P extends ExchangeProtocol = ExchangeProtocol> = Extract<
+  PostListingRequest,
+  { protocol: P }
+>;
 
 /** A listing as a fill carries it: the signed order, as stored. */
 export type SignedListing<P extends ExchangeProtocol = ExchangeProtocol> = Pick<
@@ -88,7 +91,13 @@ export function holds(
 ): Promise<boolean> {
   return nft.erc721
     ? client
-        .readContract({ address: nft.collection, abi: erc721Abi, functionName: 'ownerOf', args: [nft.tokenId], blockNumber })
+        .readContract({
+          address: nft.collection,
+          abi: erc721Abi,
+          functionName: 'ownerOf',
+          args: [nft.tokenId],
+          blockNumber,
+        })
         .then((holder) => holder.toLowerCase() === owner.toLowerCase(), isRevert(false))
     : client
         .readContract({
@@ -110,7 +119,13 @@ export function approvedForAll(
   blockNumber: bigint,
 ): Promise<boolean> {
   return client
-    .readContract({ address: collection, abi: erc721Abi, functionName: 'isApprovedForAll', args: [owner, operator], blockNumber })
+    .readContract({
+      address: collection,
+      abi: erc721Abi,
+      functionName: 'isApprovedForAll',
+      args: [owner, operator],
+      blockNumber,
+    })
     .catch(isRevert(false));
 }
 
