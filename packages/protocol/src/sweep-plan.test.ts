@@ -11,6 +11,7 @@ import {
   type SweepCandidate,
   type SweepSelectionOptions,
 } from './sweep-plan';
+import { SweepItemStatus, sweepItemStatusCode } from './wire-codes';
 
 const ETH = 10n ** 18n;
 const BUYER = '0xb000000000000000000000000000000000000001';
@@ -76,6 +77,14 @@ describe('selectSweep', () => {
     const plan = selectSweep([blur, listing('100'), listing('200'), listing('300')], options());
     expect(plan.buy).not.toContain(blur);
     expect(plan.skipped).toEqual([]);
+  });
+
+  it('passes over a Blur listing, shown with the code that says Blur cannot be bought (7070)', () => {
+    const blur = listing('10', { marketplace: 'blur' });
+    const plan = selectSweep([blur, listing('100')], options({ marketplaces: new Set(['opensea', 'blur']) }));
+    expect(plan.skipped).toEqual([{ listing: blur, reason: 'blur' }]);
+    const [item] = pendingItems([planItemOf({ ...blur, img: null, rank: null, order_way: 4 }, 'skip', 'blur')]);
+    expect(item && sweepItemStatusCode(item.status)).toBe(SweepItemStatus.BlurUnsupported);
   });
 
   it('passes over listings known to be unfillable', () => {

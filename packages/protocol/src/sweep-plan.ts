@@ -66,13 +66,22 @@ const PENDING_STATUS: Record<SweepRole, SweepItemStatusName> = {
   skip: 'skipped',
 };
 
-/** From the plan until the receipt, planned items are in progress, skipped ones skipped and spares on standby. */
+/**
+ * From the plan until the receipt, planned items are in progress, skipped ones skipped (a Blur listing with the
+ * spec's own code) and spares on standby.
+ */
 export function pendingItems(items: readonly SweepPlanItem[]): SweepItem[] {
-  return items.map((item) => ({ ...item, status: PENDING_STATUS[item.role] }));
+  return items.map((item) => ({
+    ...item,
+    status: item.reason === 'blur' ? 'blur_unsupported' : PENDING_STATUS[item.role],
+  }));
 }
 
-/** Why a listing cheaper than the last one bought is not in the sweep. */
-export const SKIP_REASONS = ['duplicate', 'pending', 'flagged', 'own', 'unfillable'] as const;
+/**
+ * Why a listing cheaper than the last one bought is not in the sweep. 'blur': Blur's listings are shown but cannot be
+ * bought through FloorDesk (its exchange fills only orders its own API co-signs).
+ */
+export const SKIP_REASONS = ['duplicate', 'pending', 'flagged', 'own', 'unfillable', 'blur'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** What the selection reads of a listing. */
@@ -124,6 +133,7 @@ function skipReason(
   taken: ReadonlySet<string>,
   options: SweepSelectionOptions,
 ): SkipReason | null {
+  if (listing.marketplace === 'blur') return 'blur';
   if (options.unfillable?.has(listing.order_id)) return 'unfillable';
   if (options.ownWallets.has(listing.from_address.toLowerCase())) return 'own';
   if (taken.has(listing.token_id)) return 'duplicate';

@@ -18,6 +18,8 @@ export const SweepItemStatus = {
   Rejected: 4001,
   OverGasLimit: 5253,
   HigherThanExpected: 1515,
+  /** The spec's 7070: listings from Blur cannot be bought. */
+  BlurUnsupported: 7070,
 } as const;
 export type SweepItemStatus = (typeof SweepItemStatus)[keyof typeof SweepItemStatus];
 
@@ -47,6 +49,7 @@ const SWEEP_ITEM_STATUS = codeTable({
   rejected: SweepItemStatus.Rejected,
   over_gas_limit: SweepItemStatus.OverGasLimit,
   higher_than_expected: SweepItemStatus.HigherThanExpected,
+  blur_unsupported: SweepItemStatus.BlurUnsupported,
 });
 export type SweepItemStatusName = Parameters<typeof SWEEP_ITEM_STATUS.code>[0];
 export const sweepItemStatusCode = (name: SweepItemStatusName): SweepItemStatus | null => SWEEP_ITEM_STATUS.code(name);
