@@ -166,29 +166,44 @@ export function sweepQuoteRequest(collection: Address, request: Partial<SweepQuo
 
 /**
  * Readies `seller` to list `collection` on LooksRare v2, as LooksRare's front end asks a new seller to: the
- * collection approved to the TransferManager, and the TransferManager granted to the exchange.
+ * collection approved to the TransferManager, and the TransferManager granted to the exchange (each unless done).
  */
 export async function approveLooksRare(devnet: TestDevnet, seller: Account, collection: Address): Promise<void> {
   const { looksRare } = devnet.manifest;
+  const { client } = devnet.chain;
   const wallet = walletOf(devnet, seller);
-  await receiptOf(
-    devnet.chain.client,
-    await wallet.writeContract({
+  const [approved, granted] = await Promise.all([
+    client.readContract({
+      address: collection,
+      abi: erc721Abi,
+      functionName: 'isApprovedForAll',
+      args: [seller.address, looksRare.transferManager],
+    }),
+    client.readContract({
+      address: looksRare.transferManager,
+      abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+      functionName: 'hasUserApprovedOperator',
+      args: [seller.address, looksRare.protocol],
+    }),
+  ]);
+  if (!approved) {
+    const hash = await wallet.writeContract({
       address: collection,
       abi: erc721Abi,
       functionName: 'setApprovalForAll',
       args: [looksRare.transferManager, true],
-    }),
-  );
-  await receiptOf(
-    devnet.chain.client,
-    await wallet.writeContract({
+    });
+    await receiptOf(client, hash);
+  }
+  if (!granted) {
+    const hash = await wallet.writeContract({
       address: looksRare.transferManager,
       abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
       functionName: 'grantApprovals',
       args: [[looksRare.protocol]],
-    }),
-  );
+    });
+    await receiptOf(client, hash);
+  }
 }
 
 let orderNonce = 1_000_000n;

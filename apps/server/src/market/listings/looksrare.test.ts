@@ -6,7 +6,8 @@ import {
   receiptOf,
   SEAPORT_ABI,
 } from '@floordesk/contracts';
-import { botAccounts, toLooksRarePostListing } from '@floordesk/devnet';
+import { botAccounts, rpc, toLooksRarePostListing } from '@floordesk/devnet';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEVNET_CHAIN_ID, MAINNET_CHAIN_ID, Status } from '@floordesk/protocol';
 import {
   type Account,
@@ -27,6 +28,7 @@ import { indexerOptions, indexToHead, useTestDevnet } from '../../testing/devnet
 import {
   approveLooksRare,
   buildListing,
+  giveToken,
   buildLooksRareAsk,
   ownedToken,
   signListing,
@@ -40,9 +42,9 @@ import { submitListing } from './submit';
 const database = useTestDatabase();
 const devnet = useTestDevnet();
 const bots = botAccounts();
-/** Approved on LooksRare in beforeAll; `unready` never is. */
+/** Approved on LooksRare in beforeAll; `unready`, a new wallet holding a few of its tokens, has done nothing yet. */
 const seller = bots[0] as Account;
-const unready = bots[1] as Account;
+const unready = privateKeyToAccount(generatePrivateKey());
 const buyer = bots.at(-1) as Account;
 /** secp256k1's group order: `n − s` with the other parity is the same signature's malleable twin. */
 const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -56,6 +58,8 @@ beforeAll(async () => {
   if (!first) throw new Error('the devnet has no ERC-721 collection');
   collection = first.address;
   await approveLooksRare(devnet(), seller, collection);
+  await rpc(devnet().rpcUrl, 'anvil_setBalance', [unready.address, numberToHex(10n ** 18n)]);
+  for (let i = 0; i < 3; i++) await giveToken(devnet(), seller, collection, unready.address, await nextToken(seller));
 });
 
 const wallet = (account: Account) => walletOf(devnet(), account);
