@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Pool } from 'pg';
 import { withAdvisoryLock } from './pool';
 
-const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 /** Any fixed 64-bit key; every process that migrates this database takes the same one. */
 const MIGRATION_LOCK_KEY = 4_661_726_465_733_001n;
 

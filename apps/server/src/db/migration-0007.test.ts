@@ -1,34 +1,12 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sweepItemStatusCode, sweepOutcomeCode } from '@floordesk/protocol';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Pool } from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { runMigrations } from './migrate';
 import { sweepOrders } from './schema';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, migrationsBefore, type ScratchDatabase } from './scratch-database';
 
-const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 const TESTED = '0007_sweep_status_names';
 const BUYER = '0xb000000000000000000000000000000000000001';
-
-/** Every migration before the tested one, from a copy of the folder whose journal ends there. */
-async function migrateBefore(pool: Pool): Promise<void> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'floordesk-migrations-'));
-  try {
-    await cp(MIGRATIONS, folder, { recursive: true });
-    const journalPath = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const tested = journal.entries.findIndex((entry) => entry.tag === TESTED);
-    expect(tested).toBeGreaterThan(0);
-    await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, tested) }));
-    await migrate(drizzle(pool), { migrationsFolder: folder });
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
 
 let database: ScratchDatabase | undefined;
 async function databaseBeforeMigration(): Promise<ScratchDatabase> {
@@ -38,7 +16,7 @@ async function databaseBeforeMigration(): Promise<ScratchDatabase> {
     (error) => {
       throw error;
     },
-    migrateBefore,
+    migrationsBefore(TESTED),
   );
   await database.pool.query(`insert into users (address, created_at, last_login_at) values ($1, now(), now())`, [
     BUYER,

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Client, type Pool } from 'pg';
-import { runMigrations } from './migrate';
+import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
 import { connectDatabase, type DatabaseConnection } from './pool';
 
 export type ScratchDatabase = DatabaseConnection & { drop(): Promise<void> };
@@ -39,4 +44,25 @@ async function administer(serverUrl: string, statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Runs every migration before the one tagged `tag` (a migration's test fills the tables as they were before it), from
+ * a copy of the folder whose journal ends there.
+ */
+export function migrationsBefore(tag: string): (pool: Pool) => Promise<void> {
+  return async (pool) => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'floordesk-migrations-'));
+    try {
+      await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+      const journalPath = path.join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+      const tested = journal.entries.findIndex((entry) => entry.tag === tag);
+      if (tested <= 0) throw new Error(`no migration tagged ${tag} after the first`);
+      await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, tested) }));
+      await migrate(drizzle(pool), { migrationsFolder: folder });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  };
 }
