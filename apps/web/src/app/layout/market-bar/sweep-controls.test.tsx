@@ -1,8 +1,10 @@
 import { MARKETPLACES } from '@floordesk/protocol';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closePanels, panelsStore } from '../../../stores/panels-store';
+import { i18n } from '../../../lib/i18n';
+import { gasStore } from '../../../stores/gas-store';
 import { marketplaceStore } from '../../../stores/marketplace-store';
 import { sessionStore } from '../../../stores/session-store';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
@@ -57,8 +59,10 @@ describe('the bar’s sweep controls', () => {
     });
   });
 
-  afterEach(() => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
     closePanels();
+    gasStore.setState({ byWallet: {} });
     sessionStore.getState().clear();
     sweepCountStore.setState({ count: 1 });
     skipStore.setState({ byWallet: {} });
@@ -125,13 +129,36 @@ describe('the bar’s sweep controls', () => {
     await waitFor(() => expect(sweepButton().textContent).toBe(`SWEEP 30${(1.001 + 1.003 + 1.005).toFixed(4)} Ξ`));
   });
 
-  it('shows the break-even price: floor, 250,000 gas at base fee plus priority, and 2.5%', async () => {
+  it('shows the break-even price: floor, 250,000 gas at base fee plus priority, and OpenSea’s 2.5%', async () => {
     renderBar();
     // 1.234 + 250,000 × 10 Gwei + 2.5% of 1.234 = 1.26735.
     await waitFor(() => expect(bar().getByTestId('break-even').textContent).toBe('1.2674 Ξ'));
     await userEvent.keyboard('2');
     // The fast preset adds its 5 Gwei priority: + 0.00125.
     await waitFor(() => expect(bar().getByTestId('break-even').textContent).toBe('1.2686 Ξ'));
+  });
+
+  it('lists the break-even on each marketplace in its hint, by their resale fees: OpenSea 2.5%, LooksRare and X2Y2 0.5%, Blur none', async () => {
+    renderBar();
+    await waitFor(() => expect(bar().getByTestId('break-even').textContent).toBe('1.2674 Ξ'));
+    await userEvent.hover(bar().getByRole('button', { name: 'Break-even 1.2674 Ξ' }));
+    // 1.234 + 0.0025 of gas, + 0.5% (0.00617) or nothing.
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      "Floor + gas of a 250,000-gas buy at the base fee and your preset's priority fee + the marketplace's fee on the resale\n" +
+        'OpenSea\u00a01.2674 · LooksRare\u00a01.2427 · X2Y2\u00a01.2427 · Blur\u00a01.2365',
+    );
+  });
+
+  it('shows that hint to the keyboard too, in Chinese', async () => {
+    renderBar();
+    await waitFor(() => expect(bar().getByTestId('break-even').textContent).toBe('1.2674 Ξ'));
+    const breakEven = bar().getByRole('button', { name: 'Break-even 1.2674 Ξ' });
+    await act(() => i18n.changeLanguage('zh'));
+    expect(breakEven.textContent).toBe('保本价1.2674 Ξ');
+    act(() => breakEven.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toContain(
+      '转售时该市场的手续费\nOpenSea\u00a01.2674 · LooksRare\u00a01.2427 · X2Y2\u00a01.2427 · Blur\u00a01.2365',
+    );
   });
 
   it('puts the sweep in a popover on the collapsed bar, with counts 2 to 6', async () => {
