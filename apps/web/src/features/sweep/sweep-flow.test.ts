@@ -7,6 +7,7 @@ import {
   type SweepOrderData,
   type SweepPlanItem,
   type SweepQuoteData,
+  type SweepQuotePart,
 } from '@floordesk/protocol';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { closePanels, panelsStore } from '../../stores/panels-store';
@@ -24,7 +25,9 @@ import { silentWallet } from '../../test/fake-wallet';
 
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const hash: `0x${string}` = `0x${'12'.repeat(32)}`;
+const looksHash: `0x${string}` = `0x${'34'.repeat(32)}`;
 const sweepId = '5f0c4a52-8a3e-4c54-9a0e-1f3f2a7c9d10';
+const looksId = '9b1e0c7a-3f2d-4e8b-8c6a-2d4f6a8b0c1e';
 const config: AppConfigData = {
   chain_id: 31337,
   chain_name: 'FloorDesk devnet',
@@ -70,15 +73,31 @@ const quote: SweepQuoteData = {
     max_priority_fee_per_gas: null,
   },
   gas_estimate: null,
+  next: null,
 };
 
-/** The server's answer about the sweep, in the API's codes. */
-function order(flag: number, statuses: (number | null)[]): SweepOrderData {
+/** The LooksRare part of a sweep whose cheapest listings span Seaport and LooksRare: a transaction of its own. */
+const looksPart: SweepQuotePart = {
+  id: looksId,
+  items: [5, 6].map((tokenId) => planItemOf(listing(tokenId, { marketplace: 'looks' }), 'buy')),
+  total: milliEth(2011),
+  tx: {
+    ...quote.tx,
+    to: '0x0000000000e655fae4d56241588680f86e3b2377',
+    data: '0x49b3e6a5',
+    value: milliEth(2011),
+  },
+  gas_estimate: null,
+};
+const acrossQuote: SweepQuoteData = { ...quote, next: looksPart };
+
+/** The server's answer about a part of the sweep (the first unless named), in the API's codes. */
+function order(flag: number, statuses: (number | null)[], part: SweepQuotePart = quote): SweepOrderData {
   return {
-    id: sweepId,
-    tx_hash: hash,
+    id: part.id,
+    tx_hash: part === looksPart ? looksHash : hash,
     flag: flag as SweepOrderData['flag'],
-    items: quote.items.map((item, index) => ({ ...item, is_buy: statuses[index] ?? null })),
+    items: part.items.map((item, index) => ({ ...item, is_buy: statuses[index] ?? null })),
     spent: flag === 0 ? null : milliEth(1000),
   };
 }
@@ -92,14 +111,20 @@ function serve(path: string, ...replies: unknown[]) {
   answers[path] = replies;
 }
 
+/** What the server answers next at `path` about the sweep order `id`, whatever it answers about others. */
+function serveOrder(path: string, id: string, ...replies: unknown[]) {
+  answers[`${path} ${id}`] = replies;
+}
+
 const run = () => sweepRunStore.getState().run;
 const statuses = () => run()?.rows.map((row: SweepRow) => [row.token_id, row.status]);
 
 describe('the sweep flow: plan, send, record, settle', () => {
   beforeEach(() => {
     answers = {};
-    api = stubApi((url) => {
-      const queue = answers[url.pathname] ?? [];
+    api = stubApi((url, init) => {
+      const { id } = JSON.parse(String(init?.body ?? '{}')) as { id?: string };
+      const queue = answers[`${url.pathname} ${id}`] ?? answers[url.pathname] ?? [];
       return queue.length > 1 ? queue.shift() : queue[0];
     });
     sessionStore.getState().signIn({ token: alice, sign_num: 'secret' });
@@ -161,7 +186,13 @@ describe('the sweep flow: plan, send, record, settle', () => {
     expect(bodiesSentTo(api, '/api/sweep/orders')).toEqual([{ id: sweepId, tx_hash: hash }]);
     expect(bodiesSentTo(api, '/api/sweep/orders/settle')).toEqual([{ id: sweepId }, { id: sweepId }]);
     expect(sleep).toHaveBeenCalledWith(SETTLE_POLL_MS);
-    expect(run()).toMatchObject({ phase: 'done', txHash: hash, message: null, total: milliEth(2200) });
+    expect(run()).toMatchObject({
+      phase: 'done',
+      txHashes: [hash],
+      transactions: 1,
+      message: null,
+      total: milliEth(2200),
+    });
     expect(statuses()).toEqual([
       ['1', 'bought'],
       ['3', 'failed'],
@@ -303,6 +334,119 @@ describe('the sweep flow: plan, send, record, settle', () => {
     expect(loginPromptStore.getState().open).toBe(true);
     expect(api).not.toHaveBeenCalled();
     expect(run()).toBeNull();
+  });
+
+  describe('across Seaport and LooksRare, whose exchanges fill only their own orders', () => {
+    beforeEach(() => {
+      serve('/api/sweep/quote', ok(acrossQuote));
+      serveOrder('/api/sweep/orders', looksId, ok(order(0, [1, 1], looksPart)));
+      serveOrder('/api/sweep/orders/settle', looksId, ok(order(1, [3, 3], looksPart)));
+      deps.send.mockImplementation(async (_wallet, _account, tx) => (tx.to === looksPart.tx.to ? looksHash : hash));
+    });
+
+    it('says before the wallet opens that it takes two transactions, and shows both parts’ items', async () => {
+      let shownAtFirstSend: unknown;
+      deps.send.mockImplementationOnce(async () => {
+        shownAtFirstSend = [run()?.transactions, statuses()];
+        return hash;
+      });
+      await runSweep(request(), deps);
+      expect(shownAtFirstSend).toEqual([
+        2,
+        [
+          ['1', 'in_progress'],
+          ['3', 'in_progress'],
+          ['5', 'in_progress'],
+          ['6', 'in_progress'],
+          ['4', 'standby'],
+          ['2', 'skipped'],
+        ],
+      ]);
+    });
+
+    it('sends and records the Seaport part before the wallet is asked for the LooksRare part', async () => {
+      let recordedAtSecondSend: unknown;
+      deps.send.mockResolvedValueOnce(hash).mockImplementationOnce(async () => {
+        recordedAtSecondSend = bodiesSentTo(api, '/api/sweep/orders');
+        return looksHash;
+      });
+      await runSweep(request(), deps);
+      expect(deps.send.mock.calls).toEqual([
+        [wallet, alice, quote.tx],
+        [wallet, alice, looksPart.tx],
+      ]);
+      expect(recordedAtSecondSend).toEqual([{ id: sweepId, tx_hash: hash }]);
+      expect(bodiesSentTo(api, '/api/sweep/orders')).toEqual([
+        { id: sweepId, tx_hash: hash },
+        { id: looksId, tx_hash: looksHash },
+      ]);
+    });
+
+    it('settles both parts and shows them as one sweep, done', async () => {
+      await runSweep(request(), deps);
+      expect(bodiesSentTo(api, '/api/sweep/orders/settle')).toEqual([{ id: sweepId }, { id: looksId }]);
+      expect(run()).toMatchObject({
+        phase: 'done',
+        txHashes: [hash, looksHash],
+        message: null,
+        total: milliEth(2200 + 2011),
+      });
+      expect(statuses()).toEqual([
+        ['1', 'bought'],
+        ['3', 'failed'],
+        ['5', 'bought'],
+        ['6', 'bought'],
+        ['4', 'bought'],
+        ['2', 'skipped'],
+      ]);
+    });
+
+    it('is done when only the second transaction bought something', async () => {
+      serve('/api/sweep/orders/settle', ok(order(2, [4, 4, null, 5000])));
+      await runSweep(request(), deps);
+      expect(run()).toMatchObject({ phase: 'done', message: null });
+      expect(statuses()).toEqual([
+        ['1', 'failed'],
+        ['3', 'failed'],
+        ['5', 'bought'],
+        ['6', 'bought'],
+        ['4', 'standby'],
+        ['2', 'skipped'],
+      ]);
+    });
+
+    it('still settles the first transaction when the user rejects the second, whose items show rejected', async () => {
+      deps.send.mockResolvedValueOnce(hash).mockRejectedValueOnce(Object.assign(new Error('rejected'), { code: 4001 }));
+      await runSweep(request(), deps);
+      expect(bodiesSentTo(api, '/api/sweep/orders')).toEqual([{ id: sweepId, tx_hash: hash }]);
+      expect(bodiesSentTo(api, '/api/sweep/orders/settle')).toEqual([{ id: sweepId }]);
+      expect(run()).toMatchObject({ phase: 'done', txHashes: [hash], message: 'User rejected' });
+      expect(statuses()).toEqual([
+        ['1', 'bought'],
+        ['3', 'failed'],
+        ['5', 'rejected'],
+        ['6', 'rejected'],
+        ['4', 'bought'],
+        ['2', 'skipped'],
+      ]);
+    });
+
+    it('sends nothing when the user rejects the first transaction', async () => {
+      deps.send.mockRejectedValueOnce(Object.assign(new Error('rejected'), { code: 4001 }));
+      await runSweep(request(), deps);
+      expect(deps.send).toHaveBeenCalledOnce();
+      expect(bodiesSentTo(api, '/api/sweep/orders')).toEqual([]);
+      expect(bodiesSentTo(api, '/api/sweep/orders/settle')).toEqual([]);
+      expect(run()).toMatchObject({ phase: 'failed', txHashes: [], message: 'User rejected' });
+      expect(statuses()).toEqual([
+        ['1', 'rejected'],
+        ['3', 'rejected'],
+        ['5', 'rejected'],
+        ['6', 'rejected'],
+        ['4', 'rejected'],
+        ['2', 'skipped'],
+      ]);
+    });
   });
 
   it('sends a single buy as a sweep of one, naming its listing', async () => {

@@ -7,6 +7,8 @@ import {
   Status,
   type SweepItemStatusName,
   type SweepQuoteData,
+  type SweepQuotePart,
+  type SweepRole,
   type SweepTransaction,
 } from '@floordesk/protocol';
 import { ApiError } from '../../lib/api-client';
@@ -75,6 +77,26 @@ function withOutcome(rows: readonly SweepRow[], status: SweepItemStatusName): Sw
   return rows.map((row) => (row.role === 'skip' ? row : { ...row, status }));
 }
 
+/** One transaction of the sweep: its quote, its rows until the server's order reports them, then that order. */
+type SweepPart = { quote: SweepQuotePart; rows: SweepRow[]; order?: SweepOrder };
+
+const ROLE_ORDER: Record<SweepRole, number> = { buy: 0, spare: 1, skip: 2 };
+
+/** Both transactions' items as one sweep's, in the plan's order: every item bought, then spares, then skipped ones. */
+function rowsOfParts(parts: readonly SweepPart[]): SweepRow[] {
+  return parts
+    .flatMap((part) => part.order?.items ?? part.rows)
+    .toSorted((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
+}
+
+/** The wallet did not send: what the user is told, and the status of the items it would have bought. */
+function refusalOf(error: unknown, wallet: Wallet, deps: SweepDeps): { message: string; status: SweepItemStatusName } {
+  if (walletErrorCode(error) === USER_REJECTED) return { message: i18n.t('sweep.status.rejected'), status: 'rejected' };
+  const action = walletErrorOf(error);
+  if (action.type === 'reauthorize') deps.reauthorize(wallet, error);
+  return { message: action.type === 'notify' ? action.message : i18n.t('sweep.reauthorize'), status: 'skipped' };
+}
+
 function apiMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : i18n.t('err.server');
 }
@@ -86,7 +108,8 @@ function isTransient(error: unknown): boolean {
 
 /**
  * The buying flow: plan (the server quotes), send (the wallet), record, then poll the settlement until the
- * receipt says what each item came to. Every step writes what the user sees into the sweep modal's store.
+ * receipt says what each item came to. Every step writes what the user sees into the sweep modal's store. A plan
+ * across Seaport and LooksRare is two sweep orders, each sent, recorded and settled on its own, shown as one sweep.
  */
 export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<void> {
   if (!deps.requireLogin()) return;
@@ -116,7 +139,8 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
       rows: rowsOfPreview(request.preview),
       total: request.preview.total.toString(),
       message: null,
-      txHash: null,
+      txHashes: [],
+      transactions: 1,
       chainId,
     },
   });
@@ -127,6 +151,9 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     const { run } = sweepRunStore.getState();
     if (run?.id === id) sweepRunStore.setState({ run: { ...run, ...change(run) } });
   }
+  function tell(message: string) {
+    if (deps.mobile()) deps.notify(message);
+  }
   function fail(message: string, status?: SweepItemStatusName, needsPremium = false) {
     update((run) => ({
       phase: 'failed',
@@ -134,7 +161,7 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
       rows: status === undefined ? run.rows : withOutcome(run.rows, status),
       needsPremium,
     }));
-    if (deps.mobile()) deps.notify(message);
+    tell(message);
   }
 
   if (request.preview.buy.length === 0) return fail(i18n.t('err.no_order'));
@@ -157,48 +184,66 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps): Promise<
     const premium = status === Status.PremiumRequired || status === Status.TrialEnded;
     return fail(apiMessage(error), higher ? 'higher_than_expected' : 'skipped', premium);
   }
+  const parts: SweepPart[] = [quote, ...(quote.next ? [quote.next] : [])].map((part) => ({
+    quote: part,
+    rows: pendingItems(part.items),
+  }));
   // The server's plan replaces the preview: it may have dropped listings that would revert, or added spares.
-  update(() => ({ phase: 'signing', rows: pendingItems(quote.items), total: quote.total }));
+  update(() => ({
+    phase: 'signing',
+    rows: rowsOfParts(parts),
+    total: parts.reduce((sum, part) => sum + BigInt(part.quote.total), 0n).toString(),
+    transactions: parts.length,
+  }));
 
-  let hash: Address;
-  try {
-    // From the address the server planned for (its own listings excluded); the wallet refuses any other.
-    hash = await deps.send(wallet, quote.tx.from as Address, quote.tx);
-  } catch (error) {
-    if (walletErrorCode(error) === USER_REJECTED) {
-      return fail(i18n.t('sweep.status.rejected'), 'rejected');
-    }
-    const action = walletErrorOf(error);
-    if (action.type === 'reauthorize') deps.reauthorize(wallet, error);
-    return fail(action.type === 'notify' ? action.message : i18n.t('sweep.reauthorize'), 'skipped');
-  }
-  update(() => ({ phase: 'confirming', txHash: hash }));
-
-  const giveUpAt = deps.now() + SETTLE_GIVE_UP_MS;
-  let order: SweepOrder | undefined;
-  while (!order) {
+  // Counted from the last transaction sent: the wallet may have kept the user a while over the second.
+  let giveUpAt = 0;
+  for (const [index, part] of parts.entries()) {
+    const last = index === parts.length - 1;
+    let hash: Address;
     try {
-      order = await deps.record(quote.id, hash);
+      // From the address the server planned for (its own listings excluded); the wallet refuses any other.
+      hash = await deps.send(wallet, part.quote.tx.from as Address, part.quote.tx);
     } catch (error) {
-      // The wallet's node may not have passed the transaction on to ours yet; recording it again is harmless.
-      const unseen = error instanceof ApiError && error.status === Status.SweepTxNotSeen;
-      if (!(unseen || isTransient(error)) || deps.now() >= giveUpAt) return fail(apiMessage(error));
-      await deps.sleep(SETTLE_POLL_MS);
+      const { message, status } = refusalOf(error, wallet, deps);
+      if (index === 0) return fail(message, status);
+      // The first transaction is on its way whatever becomes of the second: it is still settled.
+      part.rows = withOutcome(part.rows, status);
+      update(() => ({ phase: 'confirming', message, rows: rowsOfParts(parts) }));
+      tell(message);
+      break;
     }
+    update((run) => ({ phase: last ? 'confirming' : 'signing', txHashes: [...run.txHashes, hash] }));
+
+    giveUpAt = deps.now() + SETTLE_GIVE_UP_MS;
+    let order: SweepOrder | undefined;
+    while (!order) {
+      try {
+        order = await deps.record(part.quote.id, hash);
+      } catch (error) {
+        // The wallet's node may not have passed the transaction on to ours yet; recording it again is harmless.
+        const unseen = error instanceof ApiError && error.status === Status.SweepTxNotSeen;
+        if (!(unseen || isTransient(error)) || deps.now() >= giveUpAt) return fail(apiMessage(error));
+        await deps.sleep(SETTLE_POLL_MS);
+      }
+    }
+    part.order = order;
   }
-  while (order.outcome === 'pending') {
-    const pending = order;
-    update(() => ({ rows: pending.items }));
+
+  const pending = () => parts.filter((part) => part.order?.outcome === 'pending');
+  while (pending().length > 0) {
+    update(() => ({ rows: rowsOfParts(parts) }));
     if (deps.now() >= giveUpAt) return fail(i18n.t('sweep.still_pending'));
     await deps.sleep(SETTLE_POLL_MS);
-    try {
-      order = await deps.settle(quote.id);
-    } catch (error) {
-      if (!isTransient(error)) return fail(apiMessage(error));
+    for (const part of pending()) {
+      try {
+        part.order = await deps.settle(part.quote.id);
+      } catch (error) {
+        if (!isTransient(error)) return fail(apiMessage(error));
+      }
     }
   }
-  const settled = order;
-  update(() => ({ rows: settled.items }));
-  if (settled.outcome === 'bought') update(() => ({ phase: 'done' }));
+  update(() => ({ rows: rowsOfParts(parts) }));
+  if (parts.some((part) => part.order?.outcome === 'bought')) update(() => ({ phase: 'done' }));
   else fail(i18n.t('sweep.failed'));
 }

@@ -16,7 +16,13 @@ export type SweepRun = {
   total: string;
   /** What went wrong, in the user's language (the server's msg, the wallet's error, ours). */
   message: string | null;
-  txHash: string | null;
+  /** The transactions sent so far, in the order the wallet sent them. */
+  txHashes: string[];
+  /**
+   * How many transactions the plan takes: 2 when it buys on both Seaport and LooksRare, neither of whose exchanges
+   * fills the other's orders, so the wallet asks twice.
+   */
+  transactions: number;
   chainId: number;
   /** The server refused because the user has no premium: the modal says what premium gives and links to the plans. */
   needsPremium?: boolean;

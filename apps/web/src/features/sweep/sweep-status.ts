@@ -22,6 +22,7 @@ export function statusTone(status: SweepRowStatus): StatusTone {
     case 'bought':
       return 'good';
     case 'skipped':
+    case 'blur_unsupported':
     case 'standby':
       return 'quiet';
     default:

@@ -29,7 +29,17 @@ function rowOfCode(tokenId: number, code: number): SweepRow {
 
 function show(run: Partial<SweepRun>) {
   sweepRunStore.setState({
-    run: { id: 1, phase: 'quoting', rows: [], total: '0', message: null, txHash: null, chainId: 31337, ...run },
+    run: {
+      id: 1,
+      phase: 'quoting',
+      rows: [],
+      total: '0',
+      message: null,
+      txHashes: [],
+      transactions: 1,
+      chainId: 31337,
+      ...run,
+    },
   });
   setPanelOpen('sweep', true);
   render(
@@ -132,12 +142,48 @@ describe('the sweep modal', () => {
     expect(screen.getByTestId('sweep-phase').textContent).toBe('Done: 1 of 7 bought');
   });
 
+  it('says a Blur listing passed over (7070) cannot be bought, in both languages', async () => {
+    const blur = planItemOf(listing(2, { marketplace: 'blur' }), 'skip', 'blur');
+    const order = sweepOrderOf({
+      id: 'sweep',
+      tx_hash: null,
+      flag: 1,
+      items: [{ ...blur, is_buy: 7070 }],
+      spent: null,
+    });
+    show({ phase: 'done', rows: [row(1, 'buy', 'bought'), ...order.items] });
+    expect(items()).toEqual([
+      ['1', 'Succeeded'],
+      ['2', 'Listings from Blur are not supported for buying'],
+    ]);
+    await act(() => i18n.changeLanguage('zh'));
+    expect(items()[1]).toEqual(['2', '不支持购买 Blur 的挂单']);
+  });
+
+  it('says before the wallet opens that a sweep across Seaport and LooksRare takes two transactions', () => {
+    const dialog = show({ phase: 'signing', rows: [row(1, 'buy', 'in_progress')], transactions: 2 });
+    expect(dialog.getByTestId('sweep-transactions').textContent).toBe(
+      'Seaport and LooksRare listings: two transactions, the wallet asks twice',
+    );
+  });
+
+  it('shows both transactions of a sweep across two exchanges once sent', () => {
+    const second = `0x${'cd'.repeat(32)}`;
+    const dialog = show({ phase: 'confirming', rows: [row(1, 'buy', 'in_progress')], txHashes: [hash, second] });
+    expect(dialog.getAllByTestId('sweep-tx').map((line) => line.getAttribute('data-hash'))).toEqual([hash, second]);
+  });
+
+  it('says nothing of two transactions when one buys everything', () => {
+    const dialog = show({ phase: 'signing', rows: [row(1, 'buy', 'in_progress')] });
+    expect(dialog.queryByTestId('sweep-transactions')).toBeNull();
+  });
+
   it("shows the server's message and the transaction once sent", () => {
     const dialog = show({
       phase: 'failed',
       rows: [row(1, 'buy', 'skipped')],
       message: 'Purchase functionality is only available to premium users',
-      txHash: hash,
+      txHashes: [hash],
     });
     expect(dialog.getByRole('alert').textContent).toBe('Purchase functionality is only available to premium users');
     expect(dialog.getByTestId('sweep-tx').getAttribute('data-hash')).toBe(hash);
@@ -145,7 +191,7 @@ describe('the sweep modal', () => {
   });
 
   it('links the transaction to Etherscan on mainnet', () => {
-    const dialog = show({ phase: 'confirming', rows: [row(1, 'buy', 'in_progress')], txHash: hash, chainId: 1 });
+    const dialog = show({ phase: 'confirming', rows: [row(1, 'buy', 'in_progress')], txHashes: [hash], chainId: 1 });
     expect(dialog.getByRole('link').getAttribute('href')).toBe(`https://etherscan.io/tx/${hash}`);
   });
 

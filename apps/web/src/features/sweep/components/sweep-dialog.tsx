@@ -56,6 +56,11 @@ function SweepReport({ run, buying }: { run: SweepRun; buying: number }) {
           {skipped}
         </Figure>
       </dl>
+      {run.transactions > 1 && (
+        <p data-testid="sweep-transactions" className="text-muted">
+          {t('sweep.two_transactions')}
+        </p>
+      )}
       <PhaseLine run={run} buying={buying} />
       {run.message && (
         <p
@@ -67,7 +72,9 @@ function SweepReport({ run, buying }: { run: SweepRun; buying: number }) {
         </p>
       )}
       {run.needsPremium && <PremiumOffer />}
-      {run.txHash && <TransactionLine chainId={run.chainId} hash={run.txHash} />}
+      {run.txHashes.map((hash) => (
+        <TransactionLine key={hash} chainId={run.chainId} hash={hash} />
+      ))}
       <ul
         aria-label={t('sweep.items')}
         className="flex max-h-[min(50dvh,28rem)] flex-col overflow-y-auto rounded border border-line"
