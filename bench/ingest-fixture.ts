@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Random, seededRandom } from '@floordesk/devnet';
 import { encodeAbiParameters, encodeEventTopics, type Hex, parseAbi } from 'viem';
-import { MAINNET_CONTRACTS, seaportAddress } from '../apps/server/src/chain/chain-contracts';
+import { currentExchange, MAINNET_CONTRACTS, seaportAddress } from '../apps/server/src/chain/chain-contracts';
 import type { RawLog } from '../apps/server/src/chain/decode';
+import { LOOKSRARE_V2_EVENTS } from '../apps/server/src/chain/decoders/looksrare-v2';
 import { SEAPORT_EVENTS } from '../apps/server/src/chain/decoders/seaport';
 import { TOKEN_EVENTS } from '../apps/server/src/chain/decoders/tokens';
 import type { BlockHeader } from '../apps/server/src/chain/store';
 import {
+  looksRareTradeLog,
   orderFulfilledLog,
   transferBatchLog,
   transferLog,
@@ -27,9 +29,10 @@ export type FixtureBlock = BlockHeader & { logs: RawLog[] };
 export type FixtureParameters = { blocks: number; logsPerBlock: number; collections: number; seed: string };
 
 /** Bump when the generator changes, so an old file is not mistaken for the current mix. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 export const SEAPORT = seaportAddress(MAINNET_CONTRACTS);
+const LOOKSRARE = currentExchange(MAINNET_CONTRACTS, 'looksrare-v2').address;
 const OPENSEA_FEE = MAINNET_CONTRACTS.marketplaces[0]?.feeRecipients[0] ?? '0x0000a26b00c1f0df003000390027140000faa719';
 /** Fills through other Seaport front ends: recognised by no fee recipient, stored with marketplace null. */
 const OTHER_FEES: Hex[] = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'];
@@ -40,6 +43,7 @@ const WALLETS = 20_000;
 const OTHER_TXS_PER_BLOCK = 120;
 
 const [, orderCancelled, counterIncremented] = SEAPORT_EVENTS;
+const [newBidAskNonces, orderNoncesCancelled] = LOOKSRARE_V2_EVENTS;
 const [, , , approvalForAll] = TOKEN_EVENTS;
 const ERC20_TRANSFER = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
 
@@ -75,8 +79,14 @@ type TxWriter = {
   push(build: (at: { blockNumber: number; transactionHash: Hex; logIndex: number }) => RawLog): void;
 };
 
-/** Transaction kinds, weighted so the log mix lands near 45% ERC-721 Transfer, 10% ERC-1155, 35% OrderFulfilled. */
+/**
+ * Transaction kinds, weighted so the log mix lands near 45% ERC-721 Transfer, 10% ERC-1155, 35% OrderFulfilled, and
+ * LooksRare v2 near 2% of sales (its share of Ethereum NFT trades since 2024, by count, on the public dashboards) with
+ * its nonce cancellations.
+ */
 const KINDS = [
+  { kind: 'looksRareBuy', weight: 5 },
+  { kind: 'looksRareCancel', weight: 1 },
   { kind: 'listing', weight: 220 },
   { kind: 'listing1155', weight: 40 },
   { kind: 'bundle', weight: 16 },
@@ -227,7 +237,58 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
       );
     };
 
+    /** A LooksRare ask bought: the NFT moves, then the exchange logs TakerBid (seller, creator, protocol fees). */
+    const looksRareFill = (tx: TxWriter) => {
+      const collection = hot(erc721);
+      const seller = wallet();
+      const buyer = wallet();
+      const total = price();
+      const protocolFee = (total * 50n) / 10_000n;
+      const creatorFee = (total * collection.royaltyBps) / 10_000n;
+      const id = tokenId(collection);
+      tx.push((at) => transferLog(collection.address, { from: seller, to: buyer, tokenId: id }, at));
+      tx.push((at) =>
+        looksRareTradeLog(
+          LOOKSRARE,
+          'TakerBid',
+          {
+            orderHash: randomHex(random, 32),
+            orderNonce: BigInt(random.int(0, 1_000_000)),
+            nonceSpent: true,
+            taker: buyer,
+            other: buyer,
+            currency: ZERO,
+            collection: collection.address,
+            itemIds: [id],
+            amounts: [1n],
+            feeRecipients: [seller, collection.royalty],
+            feeAmounts: [total - protocolFee - creatorFee, creatorFee, protocolFee],
+          },
+          at,
+        ),
+      );
+    };
+
     const run: Record<Kind, () => void> = {
+      looksRareBuy: () => looksRareFill(newTx()),
+      looksRareCancel: () => {
+        const user = wallet();
+        newTx().push((at) =>
+          random.next() < 0.8
+            ? {
+                address: LOOKSRARE,
+                topics: encodeEventTopics({ abi: [orderNoncesCancelled] }) as Hex[],
+                data: encodeAbiParameters(orderNoncesCancelled.inputs, [user, [BigInt(random.int(0, 1_000_000))]]),
+                ...at,
+              }
+            : {
+                address: LOOKSRARE,
+                topics: encodeEventTopics({ abi: [newBidAskNonces] }) as Hex[],
+                data: encodeAbiParameters(newBidAskNonces.inputs, [user, 0n, BigInt(random.int(1, 5))]),
+                ...at,
+              },
+        );
+      },
       listing: () => listingFill(newTx(), wallet(), hot(erc721), 1),
       listing1155: () => listingFill(newTx(), wallet(), hot(erc1155), 1),
       bundle: () => listingFill(newTx(), wallet(), hot(erc721), random.int(2, 4)),

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { toEventSelector } from 'viem';
 import { MAINNET_CONTRACTS } from '../apps/server/src/chain/chain-contracts';
 import { decodeLogs } from '../apps/server/src/chain/decode';
+import { LOOKSRARE_V2_EVENTS } from '../apps/server/src/chain/decoders/looksrare-v2';
 import { SEAPORT_EVENTS } from '../apps/server/src/chain/decoders/seaport';
 import { TOKEN_EVENTS } from '../apps/server/src/chain/decoders/tokens';
 import { storeBlocks } from '../apps/server/src/chain/store';
@@ -20,8 +21,8 @@ const TARGET_LOGS_PER_S = 20_000;
 
 /**
  * Decode + store throughput of the indexer's write path, without the RPC: ~200,000 real ABI-encoded logs over
- * 2,000 blocks (Seaport fills for ETH and WETH, single and bundled, sweeps; ERC-721 and ERC-1155 transfers and
- * mints; cancels, counters, approvals), decoded with decodeLogs and written with storeBlocks in one transaction
+ * 2,000 blocks (Seaport fills for ETH and WETH, single and bundled, sweeps; LooksRare v2 buys and nonce
+ * cancellations; ERC-721 and ERC-1155 transfers and mints; cancels, counters, approvals), decoded with decodeLogs and written with storeBlocks in one transaction
  * per 100 blocks, the next batch decoded while the database writes the current one, as indexStep does. Each run starts from a freshly migrated database; the headline is the median
  * of three. Target on 2 cores (Node and PostgreSQL together): 20,000 logs/s.
  */
@@ -192,7 +193,7 @@ function printStatements(run: Run, logs: number): void {
 /** Prints the fixture's mix of events; returns its number of logs. */
 function printMix(lines: readonly string[]): number {
   const names = new Map<string, string>(
-    [...SEAPORT_EVENTS, ...TOKEN_EVENTS].map((event) => [toEventSelector(event), event.name]),
+    [...SEAPORT_EVENTS, ...LOOKSRARE_V2_EVENTS, ...TOKEN_EVENTS].map((event) => [toEventSelector(event), event.name]),
   );
   const counts = new Map<string, number>();
   let logs = 0;

@@ -1,8 +1,17 @@
-import { basicOrderArgs, orderPrice, SEAPORT_ABI, type SignedOrder, sweepArgs } from '@floordesk/contracts';
+import {
+  basicOrderArgs,
+  makerToJson,
+  orderPrice,
+  SEAPORT_ABI,
+  type SignedOrder,
+  sweepArgs,
+} from '@floordesk/contracts';
 import { devnetAccount } from '@floordesk/devnet';
 import { type Address, type Hex, isAddressEqual, keccak256, type LocalAccount, parseEther, stringToHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DevnetMarket, type FreshListing } from '../e2e/support/devnet-market';
+import { devnetChainAccess } from '../apps/server/src/devnet';
+import { LOOKSRARE_V2 } from '../apps/server/src/market/listings/protocols/looksrare-v2';
+import { DevnetMarket, type FreshListing, type FreshLooksRareListing } from '../e2e/support/devnet-market';
 import { startBenchDevnet } from './bench-devnet';
 import type { Benchmark } from './run';
 import { round } from './stats';
@@ -33,6 +42,8 @@ type SweepCall = ReturnType<typeof sweepArgs>;
  * but for the calldata's zero bytes (random salts: a few gas), so one run is the measurement. A warm-up sale first gives the fee recipient a balance and the buyer an NFT, and every
  * seller keeps one unsold token, so no call pays for a first write or earns a refund for emptying a slot.
  * `per_item_gas_20_one_seller` is the best case beside it: twenty listings of one seller, whose proceeds aggregate too.
+ * On LooksRare v2 beside it: `looks_per_item_gas_20` for 20 asks of 20 sellers in one `executeMultipleTakerBids`,
+ * `looks_ratio_20` against the same bought one by one (`looksRareFigures`).
  * Targets: ratio_20 (sweep per item at 20 / single per item) <= 0.72; the sweep's per-item gas within 2% of a bare
  * fulfillAvailableAdvancedOrders (vs_bare_20_percent <= 2; negative is cheaper).
  */
@@ -80,6 +91,8 @@ const benchmark: Benchmark = {
       );
       const oneSellerPerItem = perItem(await buy.many('sweep', oneSeller, sweepArgs(oneSeller, buyer)), COMPARED_AT);
 
+      const looks = await looksRareFigures(market, devnet.rpcUrl, sellers, buyerAccount, price);
+
       const at = rows.find((row) => row.n === COMPARED_AT)!;
       const singlePerItem = perItem(
         singleGas,
@@ -100,6 +113,9 @@ const benchmark: Benchmark = {
       console.log(
         `ratio_20 ${ratio20} (target <= ${TARGET_RATIO_20}), sweep vs bare at 20: ${vsBare20}% (target <= ${TARGET_VS_BARE_PERCENT}%)`,
       );
+      console.log(
+        `LooksRare at 20: sweep ${looks.sweep} gas/item, single ${looks.single} gas/item, looks_ratio_20 ${looks.ratio}`,
+      );
       return {
         figures: {
           ...Object.fromEntries(rows.map((row) => [`per_item_gas_${row.n}`, row.sweep])),
@@ -108,6 +124,9 @@ const benchmark: Benchmark = {
           bare_per_item_20: at.bare,
           vs_bare_20_percent: vsBare20,
           per_item_gas_20_one_seller: oneSellerPerItem,
+          looks_per_item_gas_20: looks.sweep,
+          looks_single_per_item_gas: looks.single,
+          looks_ratio_20: looks.ratio,
         },
         details: { collection: COLLECTION, conduit: 'opensea', sellers: 'one per listing', rows },
       };
@@ -118,6 +137,54 @@ const benchmark: Benchmark = {
 };
 
 export default benchmark;
+
+/**
+ * LooksRare v2 at 20: a warm-up sale (the protocol fee recipient and the royalty recipient get a balance), then 20
+ * asks of 20 sellers bought in the one non-atomic `executeMultipleTakerBids` FloorDesk sends (the order book's own
+ * calldata), against 20 more bought one by one with `executeTakerBid`; per item, from the receipts.
+ */
+async function looksRareFigures(
+  market: DevnetMarket,
+  rpcUrl: string,
+  sellers: readonly LocalAccount[],
+  buyer: LocalAccount,
+  price: (i: number) => bigint,
+): Promise<{ sweep: number; single: number; ratio: number }> {
+  const chain = devnetChainAccess(rpcUrl, market.manifest);
+  const list = async (count: number) =>
+    (
+      await Promise.all(
+        sellers.slice(0, count).map((seller, i) => market.createLooksRareListings(seller, COLLECTION, [price(i)])),
+      )
+    ).flat();
+  const buy = async (listings: readonly FreshLooksRareListing[]): Promise<bigint> => {
+    const call = LOOKSRARE_V2.fill(
+      chain,
+      listings.map((listing) => ({ parameters: makerToJson(listing.maker), signature: listing.signature })),
+      buyer.address,
+      listings.length,
+    );
+    const hash = await market.clients.wallet(buyer).sendTransaction({
+      to: market.manifest.looksRare.protocol,
+      data: call.data,
+      value: listings.reduce((total, listing) => total + listing.priceWei, 0n),
+    });
+    const receipt = await market.confirm(hash);
+    for (const { tokenId } of listings) {
+      const owner = await market.ownerOf(listings[0]!.maker.collection, tokenId);
+      if (!owner || !isAddressEqual(owner, buyer.address)) throw new Error(`LooksRare token ${tokenId} was not bought`);
+    }
+    return receipt.gasUsed;
+  };
+  // Every seller's spare LooksRare token stays listed, unsold; then a warm-up sale.
+  await list(sellers.length);
+  await buy(await list(1));
+  const sweep = perItem(await buy(await list(COMPARED_AT)), COMPARED_AT);
+  let single = 0n;
+  for (const listing of await list(COMPARED_AT)) single += await buy([listing]);
+  const singlePerItem = perItem(single, COMPARED_AT);
+  return { sweep, single: singlePerItem, ratio: round(sweep / singlePerItem, 3) };
+}
 
 /**
  * The reference call: `sweepArgs`' orders and offer fulfillments, but every consideration item a fulfillment of its

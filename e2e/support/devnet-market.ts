@@ -4,6 +4,11 @@ import path from 'node:path';
 import {
   CONDUIT_CONTROLLER_ABI,
   fulfillOrderArgs,
+  LOOKSRARE_ABI,
+  LOOKSRARE_TRANSFER_MANAGER_ABI,
+  type LooksRareMaker,
+  makerHash,
+  NO_MERKLE_TREE,
   orderPrice,
   receiptOf,
   SEAPORT_ABI,
@@ -18,7 +23,10 @@ import {
   type DevnetManifest,
   devnetNodeUrl,
   listingOrder,
+  looksRareAsk,
+  looksRareTypedData,
   rpc,
+  toLooksRarePostListing,
   toPostListing,
 } from '@floordesk/devnet';
 import {
@@ -46,6 +54,7 @@ import {
   parseEther,
   parseEventLogs,
   type TransactionReceipt,
+  zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type DevnetClients, devnetClients, ownerOf } from './devnet-chain';
@@ -62,6 +71,15 @@ export type DevnetCollection = { slug: string; address: Address; royaltyBps: num
 
 /** A listing made here: the signed order, what it sells and what it asks (fee and royalty included). */
 export type FreshListing = SignedOrder & { tokenId: bigint; orderHash: Hex; priceWei: bigint };
+
+/** A LooksRare v2 maker ask made here: what the seller signed, what it sells and what it asks. */
+export type FreshLooksRareListing = {
+  maker: LooksRareMaker;
+  signature: Hex;
+  tokenId: bigint;
+  orderHash: Hex;
+  priceWei: bigint;
+};
 
 const MINT_ABI = parseAbi(['function mint(address to, uint256 quantity) payable']);
 /** Listings made here start a minute before the chain's clock (a fill simulated on an idle chain still sees them live). */
@@ -234,6 +252,86 @@ export class DevnetMarket {
     );
   }
 
+  /**
+   * Mints one token per price to `seller` and lists them on LooksRare v2 (the TransferManager approved and granted
+   * first, as LooksRare's front end asks), posted to the order book.
+   */
+  async mintAndPostOnLooksRare(
+    seller: DevnetSigner,
+    slug: string,
+    prices: readonly bigint[],
+  ): Promise<FreshLooksRareListing[]> {
+    const listings = await this.createLooksRareListings(seller, slug, prices);
+    for (const listing of listings) {
+      const posted = await this.api<PostListingData>(apiRoutes.postListing, {
+        body: toLooksRarePostListing(listing.maker, listing.signature, this.chainId, this.manifest.looksRare.protocol),
+      });
+      if (posted.order_hash !== listing.orderHash) throw new Error(`the order book hashed ${posted.order_hash}`);
+    }
+    return listings;
+  }
+
+  /** Mints one token per price to `seller`, readies LooksRare's approvals and signs maker asks; posts nothing. */
+  async createLooksRareListings(
+    signer: DevnetSigner,
+    slug: string,
+    prices: readonly bigint[],
+  ): Promise<FreshLooksRareListing[]> {
+    const seller = this.account(signer);
+    const collection = this.collection(slug);
+    const tokenIds = await this.mint(seller, collection, prices.length);
+    await this.approveLooksRare(seller, collection);
+    const { protocol } = this.manifest.looksRare;
+    const [[, askNonce], block] = await Promise.all([
+      this.clients.chain.readContract({
+        address: protocol,
+        abi: LOOKSRARE_ABI,
+        functionName: 'userBidAskNonces',
+        args: [seller.address],
+      }),
+      this.clients.chain.getBlock(),
+    ]);
+    const startTime = block.timestamp - START_EARLY_S;
+    return Promise.all(
+      tokenIds.map(async (tokenId, i) => {
+        const maker = looksRareAsk({
+          signer: seller.address,
+          collection: collection.address,
+          standard: 'erc721',
+          tokenId,
+          amount: 1n,
+          priceWei: prices[i]!,
+          startTime,
+          endTime: startTime + LIVE_FOR_S,
+          globalNonce: askNonce,
+          subsetNonce: 0n,
+          orderNonce: bytesToBigInt(randomBytes(8)),
+        });
+        const signature = await seller.signTypedData(looksRareTypedData(maker, this.chainId, protocol));
+        return { maker, signature, tokenId, orderHash: makerHash(maker), priceWei: maker.price };
+      }),
+    );
+  }
+
+  /** A rival buys one LooksRare ask with `executeTakerBid`; resolves once it is mined, fails if it reverted. */
+  async fillLooksRareListing(buyer: DevnetSigner, listing: FreshLooksRareListing): Promise<Hex> {
+    const hash = await this.clients.wallet(this.account(buyer)).writeContract({
+      address: this.manifest.looksRare.protocol,
+      abi: LOOKSRARE_ABI,
+      functionName: 'executeTakerBid',
+      args: [
+        { recipient: zeroAddress, additionalParameters: '0x' },
+        listing.maker,
+        listing.signature,
+        NO_MERKLE_TREE,
+        zeroAddress,
+      ],
+      value: listing.priceWei,
+    });
+    await this.confirm(hash);
+    return hash;
+  }
+
   /** A rival buys one listing with Seaport's `fulfillOrder`; resolves once it is mined, fails if it reverted. */
   async fillListing(buyer: DevnetSigner, listing: SignedOrder): Promise<Hex> {
     const hash = await this.clients.wallet(this.account(buyer)).writeContract({
@@ -302,6 +400,49 @@ export class DevnetMarket {
       args: [conduit, true],
     });
     await this.confirm(approval);
+  }
+
+  /**
+   * Lets LooksRare's TransferManager move `owner`'s tokens of `collection` and grants it to the exchange, each unless
+   * already done; resolves once mined.
+   */
+  private async approveLooksRare(owner: LocalAccount, collection: DevnetCollection): Promise<void> {
+    const { transferManager, protocol } = this.manifest.looksRare;
+    const wallet = this.clients.wallet(owner);
+    const [approved, granted] = await Promise.all([
+      this.clients.chain.readContract({
+        address: collection.address,
+        abi: erc721Abi,
+        functionName: 'isApprovedForAll',
+        args: [owner.address, transferManager],
+      }),
+      this.clients.chain.readContract({
+        address: transferManager,
+        abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+        functionName: 'hasUserApprovedOperator',
+        args: [owner.address, protocol],
+      }),
+    ]);
+    if (!approved) {
+      await this.confirm(
+        await wallet.writeContract({
+          address: collection.address,
+          abi: erc721Abi,
+          functionName: 'setApprovalForAll',
+          args: [transferManager, true],
+        }),
+      );
+    }
+    if (!granted) {
+      await this.confirm(
+        await wallet.writeContract({
+          address: transferManager,
+          abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+          functionName: 'grantApprovals',
+          args: [[protocol]],
+        }),
+      );
+    }
   }
 
   private async post(listings: readonly FreshListing[]): Promise<void> {

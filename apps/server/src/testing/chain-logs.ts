@@ -1,5 +1,6 @@
 import { encodeAbiParameters, encodeEventTopics, type Hex } from 'viem';
 import type { RawLog } from '../chain/decode';
+import { LOOKSRARE_V2_EVENTS } from '../chain/decoders/looksrare-v2';
 import { SEAPORT_EVENTS } from '../chain/decoders/seaport';
 import { TOKEN_EVENTS } from '../chain/decoders/tokens';
 
@@ -10,6 +11,7 @@ type Position = { blockNumber: number; transactionHash: Hex; logIndex: number };
 
 const [orderFulfilled] = SEAPORT_EVENTS;
 const [transfer, transferSingle, transferBatch] = TOKEN_EVENTS;
+const [, , , takerAsk, takerBid] = LOOKSRARE_V2_EVENTS;
 
 /** Real ABI-encoded logs (viem's encoder), for decoder tests and the ingest bench. */
 export function orderFulfilledLog(
@@ -70,6 +72,46 @@ export function transferBatchLog(
     address: collection,
     topics: encodeEventTopics({ abi: [transferBatch], args: event }) as Hex[],
     data: encodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], [event.ids, event.values]),
+    ...at,
+  };
+}
+
+/** A LooksRare v2 trade as the exchange logs it: TakerBid (a buyer filled an ask) or TakerAsk (a seller a bid). */
+export function looksRareTradeLog(
+  exchange: Address,
+  kind: 'TakerBid' | 'TakerAsk',
+  trade: {
+    orderHash: Hex;
+    orderNonce: bigint;
+    nonceSpent: boolean;
+    /** TakerBid: bidUser (the sender), then bidRecipient. TakerAsk: askUser, then bidUser. */
+    taker: Address;
+    other: Address;
+    currency: Address;
+    collection: Address;
+    itemIds: readonly bigint[];
+    amounts: readonly bigint[];
+    feeRecipients: readonly [Address, Address];
+    feeAmounts: readonly [bigint, bigint, bigint];
+  },
+  at: Position,
+): RawLog {
+  const event = kind === 'TakerBid' ? takerBid : takerAsk;
+  return {
+    address: exchange,
+    topics: encodeEventTopics({ abi: [event] }) as Hex[],
+    data: encodeAbiParameters(event.inputs, [
+      { orderHash: trade.orderHash, orderNonce: trade.orderNonce, isNonceInvalidated: trade.nonceSpent },
+      trade.taker,
+      trade.other,
+      0n,
+      trade.currency,
+      trade.collection,
+      trade.itemIds,
+      trade.amounts,
+      trade.feeRecipients,
+      trade.feeAmounts,
+    ]),
     ...at,
   };
 }

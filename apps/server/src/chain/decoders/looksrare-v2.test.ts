@@ -2,7 +2,8 @@ import { encodeAbiParameters, encodeEventTopics, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { ChainContracts } from '../chain-contracts';
 import { decodeLogs, type RawLog } from '../decode';
-import { LOOKSRARE_V2_EVENTS } from './looksrare-v2';
+import { looksRareTradeLog } from '../../testing/chain-logs';
+import { LOOKSRARE_TRANSFER_MANAGER_EVENTS, LOOKSRARE_V2_EVENTS } from './looksrare-v2';
 
 const looksRare = '0x0000000000e655fae4d56241588680f86e3b2377';
 const contracts: ChainContracts = {
@@ -37,25 +38,13 @@ const eventNamed = <N extends (typeof LOOKSRARE_V2_EVENTS)[number]['name']>(name
   >;
 
 /** A TakerAsk or TakerBid log as the protocol emits it, encoded by viem; the trade spent the maker's order nonce 4. */
-function tradeLog(kind: 'TakerAsk' | 'TakerBid', trade: Trade, address: string = looksRare): RawLog {
-  const event = eventNamed(kind);
-  return {
+function tradeLog(kind: 'TakerAsk' | 'TakerBid', trade: Trade, address: Hex = looksRare): RawLog {
+  return looksRareTradeLog(
     address,
-    topics: encodeEventTopics({ abi: [event] }) as Hex[],
-    data: encodeAbiParameters(event.inputs, [
-      { orderHash, orderNonce: 4n, isNonceInvalidated: true },
-      trade.taker,
-      trade.other,
-      0n,
-      trade.currency,
-      collection,
-      trade.itemIds,
-      trade.itemIds.map(() => 1n),
-      trade.feeRecipients,
-      trade.feeAmounts,
-    ]),
-    ...at,
-  };
+    kind,
+    { ...trade, orderHash, orderNonce: 4n, nonceSpent: true, collection, amounts: trade.itemIds.map(() => 1n) },
+    at,
+  );
 }
 
 describe('LooksRare v2 trades', () => {
@@ -203,5 +192,44 @@ describe('LooksRare v2 nonces', () => {
       { kind: 'order', nonce: 5n, cancelled: true },
       { kind: 'subset', nonce: 9n, cancelled: true },
     ]);
+  });
+});
+
+describe("LooksRare's TransferManager", () => {
+  const transferManager = '0x000000000060c4ca14cfc4325359062ace33fe3d';
+  const withManager: ChainContracts = {
+    ...contracts,
+    exchanges: [{ protocol: 'looksrare-v2', version: '2', address: looksRare, transferManager }],
+  };
+  const [approvalsRemoved] = LOOKSRARE_TRANSFER_MANAGER_EVENTS;
+  const removal = (address: string): RawLog => ({
+    address,
+    topics: encodeEventTopics({ abi: [approvalsRemoved] }) as Hex[],
+    data: encodeAbiParameters(approvalsRemoved.inputs, [maker, [looksRare, router]]),
+    ...at,
+  });
+
+  it('reads ApprovalsRemoved as each exchange the seller took back, from the manager the chain names only', () => {
+    expect(decodeLogs([removal(transferManager)], withManager).revokedGrants).toEqual([
+      {
+        blockNumber: 7,
+        txHash: at.transactionHash,
+        logIndex: 3,
+        manager: transferManager,
+        owner: maker,
+        exchange: looksRare,
+      },
+      {
+        blockNumber: 7,
+        txHash: at.transactionHash,
+        logIndex: 3,
+        manager: transferManager,
+        owner: maker,
+        exchange: router,
+      },
+    ]);
+    // The same event from any other contract is anyone's to emit: not a revocation.
+    expect(decodeLogs([removal(router)], withManager).revokedGrants).toEqual([]);
+    expect(decodeLogs([removal(transferManager)], contracts).revokedGrants).toEqual([]);
   });
 });
