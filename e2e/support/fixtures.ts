@@ -3,7 +3,7 @@ import { test as base, type BrowserContext, expect, type Page } from '@playwrigh
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 import { walletRpcUrl } from './devnet-chain';
-import { DevnetMarket, type FreshListing } from './devnet-market';
+import { DevnetMarket } from './devnet-market';
 import { DEV_KEYS, TestWallet, WALLET_NAME } from './test-wallet';
 
 type Options = {
@@ -88,7 +88,7 @@ export async function openCollection(
   page: Page,
   market: DevnetMarket,
   slug: string,
-  listings: readonly FreshListing[],
+  listings: readonly { tokenId: bigint }[],
 ) {
   const collection = market.collection(slug);
   await page.goto(`/collection/${collection.address}`);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { formatEther, type Hex } from 'viem';
+import { formatEther, type Hex, parseEther } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
-import type { FreshListing } from '../support/devnet-market';
+import type { FreshListing, FreshLooksRareListing } from '../support/devnet-market';
 import { expect, openCollection, signIn, test } from '../support/fixtures';
 
 type SweepTexts = { sweep: { status: Record<string, string> }; err: Record<string, string> };
@@ -17,7 +17,8 @@ function sweepItem(page: Page, tokenId: bigint) {
   return page.getByTestId('sweep-item').and(page.locator(`[data-token-id="${tokenId}"]`));
 }
 
-const priceSum = (listings: readonly FreshListing[]) => listings.reduce((sum, l) => sum + l.priceWei, 0n);
+const priceSum = (listings: readonly (FreshListing | FreshLooksRareListing)[]) =>
+  listings.reduce((sum, l) => sum + l.priceWei, 0n);
 
 test.describe('sweep buying, premium wallet', () => {
   test('sweeps the 5 cheapest listings in one transaction and owns them on chain; keys 1–6 pick the gas preset', async ({
@@ -124,6 +125,71 @@ test.describe('sweep buying, premium wallet', () => {
     const receipt = await market.confirm(hash);
     const balanceAfter = await market.clients.chain.getBalance({ address: wallet.address });
     expect(balanceBefore - balanceAfter).toBe(priceSum(bought) + receipt.gasUsed * receipt.effectiveGasPrice);
+  });
+});
+
+test.describe('buying on LooksRare v2, premium wallet', () => {
+  const SLUG = 'drowsy-bears';
+  const step = parseEther('0.0001');
+  const buyButton = (page: Page, tokenId: bigint) =>
+    page.getByTestId('listing-buy').and(page.getByRole('button', { name: new RegExp(`#${tokenId}$`) }));
+  const row = (page: Page, tokenId: bigint) => page.locator('tr', { has: buyButton(page, tokenId) });
+
+  test('buys one LooksRare listing from the collection page, sweeps three in one transaction, and with the LooksRare switch off sees none in the table or the plan', async ({
+    page,
+    wallet,
+    market,
+  }) => {
+    test.setTimeout(300_000);
+    const listings = await market.mintAndPostOnLooksRare(
+      SELLER,
+      SLUG,
+      [1n, 2n, 3n, 4n].map((i) => i * step),
+    );
+    const looksRare = market.manifest.looksRare.protocol.toLowerCase();
+    await signIn(page, wallet, '/trending');
+    const collection = await openCollection(page, market, SLUG, listings);
+    const owner = async (tokenId: bigint) => (await market.ownerOf(collection.address, tokenId))?.toLowerCase();
+    const sentTo = async (hash: Hex) => (await market.clients.chain.getTransaction({ hash })).to?.toLowerCase();
+    // The table names each listing's marketplace.
+    for (const listing of listings) await expect(row(page, listing.tokenId)).toContainText('LooksRare');
+    await page.screenshot({ path: 'screenshots/looksrare-listings-en-1440.png' });
+
+    const [single, ...swept] = listings as [FreshLooksRareListing, ...FreshLooksRareListing[]];
+    await buyButton(page, single.tokenId).click();
+    await expect(sweepItem(page, single.tokenId)).toHaveAttribute('data-status', 'bought', { timeout: 60_000 });
+    expect(wallet.transactions).toHaveLength(1);
+    expect(await sentTo(wallet.transactions[0] as Hex)).toBe(looksRare);
+    expect(await owner(single.tokenId)).toBe(wallet.address.toLowerCase());
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('sweep-count-3').click();
+    await expect(page.getByTestId('sweep-preview-total')).toContainText(formatEther(priceSum(swept)));
+    await page.getByTestId('sweep-button').click();
+    await expect(page.getByRole('dialog', { name: 'Sweep 3 items' })).toBeVisible();
+    for (const listing of swept) {
+      await expect(sweepItem(page, listing.tokenId)).toHaveAttribute('data-status', 'bought', { timeout: 60_000 });
+    }
+    await page.screenshot({ path: 'screenshots/looksrare-sweep-bought-en-1440.png' });
+    // One more transaction, to the LooksRare exchange, and the three are the buyer's on chain.
+    expect(wallet.transactions).toHaveLength(2);
+    expect(await sentTo(wallet.transactions[1] as Hex)).toBe(looksRare);
+    for (const listing of swept) expect(await owner(listing.tokenId)).toBe(wallet.address.toLowerCase());
+    await page.keyboard.press('Escape');
+
+    const [later] = await market.mintAndPostOnLooksRare(SELLER, SLUG, [step]);
+    await expect(buyButton(page, later!.tokenId)).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'LooksRare', exact: true }).click();
+    await expect(buyButton(page, later!.tokenId)).toBeHidden();
+    await expect(page.getByRole('table', { name: 'Listings' })).not.toContainText('LooksRare');
+    // The server's plan has no LooksRare listing either: the wallet refuses, and the dialog shows what was planned.
+    wallet.rejectTransactions(true);
+    await page.getByTestId('sweep-count-1').click();
+    await page.getByTestId('sweep-button').click();
+    const planned = page.getByTestId('sweep-item');
+    await expect(planned.first()).toHaveAttribute('data-status', 'rejected', { timeout: 60_000 });
+    for (const text of await planned.allTextContents()) expect(text).not.toContain('LooksRare');
+    await expect(sweepItem(page, later!.tokenId)).toHaveCount(0);
   });
 });
 
