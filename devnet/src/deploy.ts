@@ -57,19 +57,18 @@ export type DevnetManifest = {
     devnetPayment: Hex;
   };
   ens: DevnetEns;
+  /** The marketplaces on Seaport, told apart by their fee recipient: OpenSea. LooksRare runs its own exchange. */
   marketplaces: {
     opensea: { feeRecipient: Address; feeBps: number };
-    soduswap: { feeRecipient: Address; feeBps: number };
   };
   collections: Array<{ slug: string; address: Address; standard: CollectionSpec['standard'] }>;
   /** The listings of the month of trading written before the devnet opened (flip-history.ts). */
   listingHistory: HistoryListing[];
 };
 
-/** OpenSea's real fee recipient; the devnet's second Seaport marketplace has its own. */
+/** OpenSea's real fee recipient and fee. */
 const MARKETPLACES: DevnetManifest['marketplaces'] = {
   opensea: { feeRecipient: '0x0000a26b00c1f0df003000390027140000faa719', feeBps: 250 },
-  soduswap: { feeRecipient: '0x50d05a9000000000000000000000000000000f33', feeBps: 100 },
 };
 
 /** ETH/USD with the feed's 8 decimals. */
@@ -219,6 +218,7 @@ export async function deployDevnet(options: {
     seaport,
     conduitKey,
     marketplaces: MARKETPLACES,
+    looksRare,
     royaltyRecipient: deployerAccount.address,
     bots,
     collections: deployedSpecs,

@@ -9,7 +9,7 @@ import { COLLECTIONS } from './catalog';
 import { type DevnetManifest, deployDevnet, repointTokenUris } from './deploy';
 
 /** Bump when the deploy itself changes, so existing snapshots are rebuilt. */
-const DEPLOY_VERSION = 7;
+const DEPLOY_VERSION = 8;
 
 export type Devnet = { rpcUrl: string; manifest: DevnetManifest; anvil: Anvil; stop(): Promise<void> };
 

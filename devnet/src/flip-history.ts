@@ -1,4 +1,5 @@
 import {
+  LOOKSRARE_ABI,
   receiptOf,
   SEAPORT_ABI,
   SEAPORT_ORDER_TYPES,
@@ -7,11 +8,19 @@ import {
   sweepArgs,
   orderPrice,
 } from '@floordesk/contracts';
-import { type Account, type Address, type Chain, type Hex, type LocalAccount, type Transport, zeroHash } from 'viem';
+import { type Account, type Address, type Chain, type Hex, type LocalAccount, type Transport } from 'viem';
 import type { PublicClient, TestClient, WalletClient } from 'viem';
 import { type CollectionSpec, PREMINT_CHUNK } from './catalog';
 import type { DevnetManifest } from './deploy';
-import { listingOrder } from './simulator/orders';
+import { type DevnetLooksRare, missingLooksRareApprovals } from './looksrare';
+import {
+  listingOrder,
+  looksRareAsk,
+  looksRareTypedData,
+  multipleTakerBidArgs,
+  type SignedAsk,
+} from './simulator/orders';
+import type { SimMarketplace } from './simulator/types';
 
 /**
  * The month of trading the deploy writes before the devnet opens, so that FloorDesk's high-win-rate flipper list
@@ -54,6 +63,7 @@ export type FlipHistoryContext = {
   seaport: Address;
   conduitKey: Hex;
   marketplaces: DevnetManifest['marketplaces'];
+  looksRare: DevnetLooksRare;
   /** Receives the royalties, as the collections' owner. */
   royaltyRecipient: Address;
   bots: LocalAccount[];
@@ -69,10 +79,11 @@ export type FlipHistoryContext = {
 export type HistoryListing = { collection: Address; priceWei: string; listedAt: number; endedAt: number };
 
 /**
- * Writes the history: in each collection, every flipper sweeps a batch from a premint holder, then a
- * buyer sweeps the flipper's listings of that batch. Each sweep gets its own block time, spread evenly over the span.
- * The premint holders list every batch when the history starts, and a flipper lists its batch as soon as it bought
- * it, so each traded collection has a book, and a floor, from the history's first day. Returns those listings.
+ * Writes the history: in each collection, every flipper sweeps a batch from a premint holder, then a buyer sweeps the
+ * flipper's listings of that batch, on OpenSea and on LooksRare by turns, a collection at a time. Each sweep gets its
+ * own block time, spread evenly over the span. The premint holders list every batch when the history starts, and a
+ * flipper lists its batch as soon as it bought it, so each traded collection has a book, and a floor, from the
+ * history's first day. Returns those listings.
  */
 export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<HistoryListing[]> {
   const traded = ctx.collections
@@ -83,6 +94,13 @@ export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<History
     account: bot(ctx, skill.bot),
     skill,
   }));
+  // Everyone who sells on LooksRare approves it before the history starts, as the premint holders list from then on:
+  // the holders of the premint's first two chunks, and the flippers.
+  const sellers = [bot(ctx, 0), bot(ctx, 1), ...flippers.map((flipper) => flipper.account)];
+  for (const [round, collection] of traded.entries()) {
+    if (roundMarketplace(round) !== 'looks') continue;
+    for (const seller of sellers) await approveLooksRare(ctx, seller, collection.address);
+  }
   const sweeps = traded.length * flippers.length * 2;
   const stepMs = Math.floor(FLIP_HISTORY.spanMs / sweeps);
   const startMs = ctx.endMs - FLIP_HISTORY.spanMs;
@@ -93,7 +111,7 @@ export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<History
   const nextToken = new Map<string, number>();
 
   for (const [round, collection] of traded.entries()) {
-    const marketplace: 'opensea' | 'soduswap' = round % 2 === 0 ? 'opensea' : 'soduswap';
+    const marketplace = roundMarketplace(round);
     const reference = (collection.spec.mintPriceWei * REFERENCE_PERCENT) / 100n;
     const batches = [];
     for (const [index, flipper] of flippers.entries()) {
@@ -121,6 +139,18 @@ export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<History
   return listings;
 }
 
+type Trade = {
+  seller: LocalAccount;
+  buyer: LocalAccount;
+  collection: Collection;
+  marketplace: SimMarketplace;
+  tokenIds: bigint[];
+  prices: bigint[];
+};
+
+/** When the listings of a batch are valid, and per token what makes each unique to its seller (salt, order nonce). */
+type Listed = { startTime: bigint; endTime: bigint; unique: bigint[] };
+
 /**
  * `seller` lists the tokens at `prices` from `listedMs` and `buyer` fills them all in one transaction mined at
  * `filledMs`; returns the listings.
@@ -128,18 +158,32 @@ export async function writeFlipHistory(ctx: FlipHistoryContext): Promise<History
 async function sweep(
   ctx: FlipHistoryContext,
   { listedMs, filledMs }: { listedMs: number; filledMs: number },
-  trade: {
-    seller: LocalAccount;
-    buyer: LocalAccount;
-    collection: Collection;
-    marketplace: 'opensea' | 'soduswap';
-    tokenIds: bigint[];
-    prices: bigint[];
-  },
+  trade: Trade,
 ): Promise<HistoryListing[]> {
   const at = BigInt(Math.floor(filledMs / 1000));
   const listedAt = BigInt(Math.floor(listedMs / 1000));
-  const fees = ctx.marketplaces[trade.marketplace];
+  // Every sweep has a block time of its own, so these are unique per seller.
+  const listed = {
+    startTime: listedAt,
+    endTime: at + 7n * 86_400n,
+    unique: trade.tokenIds.map((_, i) => at * 1000n + BigInt(i)),
+  };
+  const send =
+    trade.marketplace === 'opensea' ? await openSeaSweep(ctx, trade, listed) : await looksRareSweep(ctx, trade, listed);
+  await ctx.test.setNextBlockTimestamp({ timestamp: at });
+  const hash = await send();
+  const receipt = await receiptOf(ctx.chain, hash);
+  if (receipt.status !== 'success') throw new Error(`flip history sweep ${hash} reverted`);
+  return trade.prices.map((price) => ({
+    collection: trade.collection.address,
+    priceWei: price.toString(),
+    listedAt: Number(listedAt),
+    endedAt: Number(at),
+  }));
+}
+
+/** Signs the seller's OpenSea listings of the batch; returns the buyer's sweep of them, to send at its block time. */
+async function openSeaSweep(ctx: FlipHistoryContext, trade: Trade, listed: Listed): Promise<() => Promise<Hex>> {
   const orders: SignedOrder[] = [];
   for (const [i, tokenId] of trade.tokenIds.entries()) {
     const order = listingOrder({
@@ -152,15 +196,11 @@ async function sweep(
       tokenId,
       amount: 1n,
       priceWei: trade.prices[i] as bigint,
-      marketplace: {
-        conduitKey: trade.marketplace === 'opensea' ? ctx.conduitKey : zeroHash,
-        feeRecipient: fees.feeRecipient,
-        feeBps: fees.feeBps,
-      },
+      marketplace: { conduitKey: ctx.conduitKey, ...ctx.marketplaces.opensea },
       royaltyRecipient: ctx.royaltyRecipient,
-      startTime: listedAt,
-      endTime: at + 7n * 86_400n,
-      salt: at * 1000n + BigInt(i),
+      startTime: listed.startTime,
+      endTime: listed.endTime,
+      salt: listed.unique[i] as bigint,
       // Nobody cancels during the deploy: every counter is still 0.
       counter: 0n,
     });
@@ -172,24 +212,63 @@ async function sweep(
     });
     orders.push({ order, signature });
   }
-  await ctx.test.setNextBlockTimestamp({ timestamp: at });
-  const hash = await ctx.wallet(trade.buyer).writeContract({
-    address: ctx.seaport,
-    abi: SEAPORT_ABI,
-    functionName: 'fulfillAvailableAdvancedOrders',
-    // Enough for a batch (about 110k per item); naming it skips an estimate per sweep.
-    gas: 3_000_000n,
-    args: sweepArgs(orders, trade.buyer.address),
-    value: orders.reduce((sum, { order }) => sum + orderPrice(order), 0n),
-  });
-  const receipt = await receiptOf(ctx.chain, hash);
-  if (receipt.status !== 'success') throw new Error(`flip history sweep ${hash} reverted`);
-  return trade.prices.map((price) => ({
-    collection: trade.collection.address,
-    priceWei: price.toString(),
-    listedAt: Number(listedAt),
-    endedAt: Number(at),
-  }));
+  return () =>
+    ctx.wallet(trade.buyer).writeContract({
+      address: ctx.seaport,
+      abi: SEAPORT_ABI,
+      functionName: 'fulfillAvailableAdvancedOrders',
+      // Enough for a batch (about 110k per item); naming it skips an estimate per sweep.
+      gas: 3_000_000n,
+      args: sweepArgs(orders, trade.buyer.address),
+      value: orders.reduce((sum, { order }) => sum + orderPrice(order), 0n),
+    });
+}
+
+/**
+ * Signs the seller's LooksRare asks of the batch; returns the buyer's sweep of them, to send at its block time. Atomic:
+ * a history that skipped an ask would not be the one it reports.
+ */
+async function looksRareSweep(ctx: FlipHistoryContext, trade: Trade, listed: Listed): Promise<() => Promise<Hex>> {
+  const { seller, collection } = trade;
+  const asks: SignedAsk[] = [];
+  for (const [i, tokenId] of trade.tokenIds.entries()) {
+    const maker = looksRareAsk({
+      signer: seller.address,
+      collection: collection.address,
+      standard: 'erc721',
+      tokenId,
+      amount: 1n,
+      priceWei: trade.prices[i] as bigint,
+      startTime: listed.startTime,
+      endTime: listed.endTime,
+      // Nobody cancels during the deploy: every ask nonce is still 0, and no subset is cancelled.
+      globalNonce: 0n,
+      subsetNonce: 0n,
+      orderNonce: listed.unique[i] as bigint,
+    });
+    const signature = await seller.signTypedData(looksRareTypedData(maker, ctx.chain.chain.id, ctx.looksRare.protocol));
+    asks.push({ maker, signature });
+  }
+  return () =>
+    ctx.wallet(trade.buyer).writeContract({
+      address: ctx.looksRare.protocol,
+      abi: LOOKSRARE_ABI,
+      functionName: 'executeMultipleTakerBids',
+      args: multipleTakerBidArgs(asks, true),
+      value: asks.reduce((sum, { maker }) => sum + maker.price, 0n),
+    });
+}
+
+/** Collections are traded on OpenSea and LooksRare by turns. */
+function roundMarketplace(round: number): SimMarketplace {
+  return round % 2 === 0 ? 'opensea' : 'looks';
+}
+
+async function approveLooksRare(ctx: FlipHistoryContext, seller: LocalAccount, collection: Address): Promise<void> {
+  for (const tx of await missingLooksRareApprovals(ctx.chain, ctx.looksRare, seller.address, collection)) {
+    const hash = await ctx.wallet(seller).sendTransaction(tx);
+    if ((await receiptOf(ctx.chain, hash)).status !== 'success') throw new Error(`approval ${hash} reverted`);
+  }
 }
 
 function share(reference: bigint, percent: number): bigint {

@@ -1,8 +1,9 @@
-import { type Artifact, type Artifacts, receiptOf } from '@floordesk/contracts';
+import { type Artifact, type Artifacts, LOOKSRARE_TRANSFER_MANAGER_ABI, receiptOf } from '@floordesk/contracts';
 import {
   type Account,
   type Address,
   type Chain,
+  encodeFunctionData,
   getContractAddress,
   type Hex,
   isAddressEqual,
@@ -11,6 +12,7 @@ import {
   type WalletClient,
   zeroAddress,
 } from 'viem';
+import { DEVNET_ERC721_ABI } from './devnet-abi';
 
 /** LooksRare v2 as the devnet runs it; the deployer owns every contract that has an owner. */
 export type DevnetLooksRare = {
@@ -80,4 +82,54 @@ export async function deployLooksRare(options: {
   await send(protocol, artifacts.LooksRareProtocol, 'updateCreatorFeeManager', [creatorFeeManager]);
 
   return { protocol, transferManager, weth, protocolFeeRecipient, creatorFeeManager, royaltyFeeRegistry };
+}
+
+/**
+ * The transactions `seller` still has to send before LooksRare can sell their NFTs of `collection`, as on mainnet:
+ * approving the TransferManager on the collection, and granting it the exchange (once per wallet).
+ */
+export async function missingLooksRareApprovals(
+  chain: PublicClient<Transport, Chain>,
+  looksRare: DevnetLooksRare,
+  seller: Address,
+  collection: Address,
+): Promise<Array<{ to: Address; data: Hex }>> {
+  const { transferManager, protocol } = looksRare;
+  // ERC-1155 declares both approval functions with the same signatures as ERC-721.
+  const [approved, granted] = await Promise.all([
+    chain.readContract({
+      address: collection,
+      abi: DEVNET_ERC721_ABI,
+      functionName: 'isApprovedForAll',
+      args: [seller, transferManager],
+    }),
+    chain.readContract({
+      address: transferManager,
+      abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+      functionName: 'hasUserApprovedOperator',
+      args: [seller, protocol],
+    }),
+  ]);
+  const missing: Array<{ to: Address; data: Hex }> = [];
+  if (!approved) {
+    missing.push({
+      to: collection,
+      data: encodeFunctionData({
+        abi: DEVNET_ERC721_ABI,
+        functionName: 'setApprovalForAll',
+        args: [transferManager, true],
+      }),
+    });
+  }
+  if (!granted) {
+    missing.push({
+      to: transferManager,
+      data: encodeFunctionData({
+        abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+        functionName: 'grantApprovals',
+        args: [[protocol]],
+      }),
+    });
+  }
+  return missing;
 }

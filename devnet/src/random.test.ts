@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './random';
+import { randomUint, seededRandom } from './random';
 
 function take(seed: string, count: number): number[] {
   const random = seededRandom(seed);
@@ -50,5 +50,16 @@ describe('seededRandom', () => {
   it('refuses to pick from an empty list', () => {
     expect(() => seededRandom('x').pick([])).toThrow(RangeError);
     expect(() => seededRandom('x').weighted([])).toThrow(RangeError);
+  });
+});
+
+describe('randomUint', () => {
+  it('fills every one of its 32-bit words, and no more', () => {
+    const random = seededRandom('nonces');
+    const draws = Array.from({ length: 200 }, () => randomUint(random, 2));
+    expect(draws.every((draw) => draw < 2n ** 64n)).toBe(true);
+    expect(draws.some((draw) => draw >= 2n ** 63n)).toBe(true);
+    expect(draws.some((draw) => draw % 2n ** 32n >= 2n ** 31n)).toBe(true);
+    expect(new Set(draws).size).toBe(draws.length);
   });
 });

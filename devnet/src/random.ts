@@ -34,6 +34,13 @@ export function seededRandom(seed: string): Random {
   };
 }
 
+/** A number of `words` × 32 random bits, as salts and nonces take them. */
+export function randomUint(random: Random, words: number): bigint {
+  let value = 0n;
+  for (let i = 0; i < words; i++) value = (value << 32n) | BigInt(random.int(0, 0xffff_ffff));
+  return value;
+}
+
 /** xmur3: folds a string into a well-mixed 32-bit seed. */
 function xmur3(text: string): number {
   let h = 1779033703 ^ text.length;

@@ -134,7 +134,6 @@ export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, time
     conduits: { [lower(manifest.conduit.key)]: lower(manifest.conduit.address) },
     marketplaces: [
       { marketplace: 'opensea', feeRecipients: [lower(manifest.marketplaces.opensea.feeRecipient)], zones: [] },
-      { marketplace: 'soduswap', feeRecipients: [lower(manifest.marketplaces.soduswap.feeRecipient)], zones: [] },
     ],
     ethUsdFeed: lower(manifest.ethUsdFeed),
     ensRegistry: lower(manifest.ens.registry),

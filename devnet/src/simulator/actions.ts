@@ -1,6 +1,8 @@
 import {
   basicOrderArgs,
   fulfillOrderArgs,
+  LOOKSRARE_ABI,
+  makerHash,
   orderPrice,
   SEAPORT_ABI,
   SEAPORT_ORDER_TYPES,
@@ -9,7 +11,7 @@ import {
   sweepArgs,
   sweepAvailability,
 } from '@floordesk/contracts';
-import type { PostListingRequest } from '@floordesk/protocol';
+import type { ExchangeProtocol, PostListingRequest } from '@floordesk/protocol';
 import {
   type Address,
   BaseError,
@@ -20,24 +22,32 @@ import {
   type LocalAccount,
   type PublicClient,
   type Transport,
-  zeroHash,
 } from 'viem';
 import type { DevnetManifest } from '../deploy';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from '../devnet-abi';
-import type { Random } from '../random';
+import { type Random, randomUint } from '../random';
 import type { ChainView } from './chain-view';
-import { counterKey, holdingKey, type SimCollection } from './collections';
-import type { ListingBook, SimListing } from './listing-book';
+import { counterKey, getOrCreate, holdingKey, looksRareApprovalKey, type SimCollection } from './collections';
+import type { ListingBook, LooksRareListing, SeaportListing, SimListing } from './listing-book';
+import type { LooksRareSellers } from './looksrare-sellers';
 import type { Market } from './market';
-import { listingOrder, toPostListing } from './orders';
-import { BookShape, listingDuration, transferWeight } from './policy';
+import {
+  listingOrder,
+  looksRareAsk,
+  looksRareTypedData,
+  multipleTakerBidArgs,
+  takerBidArgs,
+  toLooksRarePostListing,
+  toPostListing,
+} from './orders';
+import { BookShape, listingDuration, pickProtocol, RAISE_SHARE, SUBSET_CANCEL_SHARE, transferWeight } from './policy';
 import type { Sender } from './sender';
-import type { ActionKind, SimMarketplace, SimulatedTrade, SimulatorAction, TradeMethod } from './types';
+import { type ActionKind, MARKETPLACE_OF, type SimulatedTrade, type SimulatorAction, type TradeMethod } from './types';
 
-const OPENSEA_SHARE = 0.6;
 /**
  * Calls are simulated on the pending block: on an automining chain that sat idle, `latest` can be older than a new
- * listing's startTime (now − 60 s), and Seaport would answer InvalidTime for a fill that would in fact succeed.
+ * listing's startTime (now − 60 s), and the exchange would refuse (Seaport's InvalidTime) a fill that would in fact
+ * succeed.
  */
 const SIMULATION_BLOCK = 'pending';
 const SWEEP_SIZE = [2, 6] as const;
@@ -59,6 +69,7 @@ export type TraderContext = {
   book: ListingBook;
   sender: Sender;
   market: Market;
+  looksRareSellers: LooksRareSellers;
   postListing: (listing: PostListingRequest) => Promise<void>;
   recordTrade: (trade: SimulatedTrade) => void;
 };
@@ -98,20 +109,25 @@ function attempt(ctx: TraderContext, kind: ActionKind): Promise<Outcome | null> 
   }
 }
 
-/** Lists where the book is thinnest, by a holder not yet selling there while the collection has few sellers. */
+/**
+ * Lists where the book is thinnest, by a holder not yet selling there while the collection has few sellers. A first
+ * ask in a collection on LooksRare only sends the approvals it needs; the seller asks once they landed.
+ */
 async function list(ctx: TraderContext): Promise<Outcome | null> {
-  const shape = bookShape(ctx);
-  const collection = ctx.market.pick(
-    ctx.collections.filter((c) => holdersWhoMaySign(ctx, c).length > 0),
-    (c) => shape.listingWeight(c.slug),
-  );
-  if (!collection) return null;
-  const holders = holdersWhoMaySign(ctx, collection);
-  const newcomers = holders.filter((holder) => !shape.isSelling(collection.slug, holder));
-  const seller = botOf(
-    ctx,
-    ctx.random.pick(shape.wantsNewSeller(collection.slug) && newcomers.length > 0 ? newcomers : holders),
-  );
+  const choice = approvedSeller(ctx) ?? chooseSeller(ctx);
+  if (!choice) return null;
+  const { protocol, collection, seller } = choice;
+  if (protocol === 'looksrare-v2') {
+    const approval = await ctx.looksRareSellers.approve(seller, collection.address);
+    if (approval) {
+      return done('list', {
+        bot: seller.address,
+        collection: collection.slug,
+        txHash: approval,
+        detail: 'approves LooksRare first',
+      });
+    }
+  }
   const holdings = ctx.view
     .holdingsOf(seller.address, collection.address)
     .filter((h) => !ctx.sender.isClaimed(holdingKey(seller.address, collection.address, h.tokenId)));
@@ -122,47 +138,138 @@ async function list(ctx: TraderContext): Promise<Outcome | null> {
   const holding = ctx.random.pick(unlisted.length > 0 && ctx.random.next() < 0.85 ? unlisted : holdings);
   const amount = collection.standard === 'erc721' ? 1n : BigInt(ctx.random.int(1, Number(min(holding.amount, 3n))));
   ctx.market.walk(collection);
-  const marketplace: SimMarketplace = ctx.random.next() < OPENSEA_SHARE ? 'opensea' : 'soduswap';
   return postListing(ctx, 'list', {
     seller,
     collection,
     tokenId: holding.tokenId,
     amount,
     priceWei: ctx.market.listPriceWei(collection, amount),
-    marketplace,
+    protocol,
   });
 }
 
+type SellerChoice = { protocol: ExchangeProtocol; collection: SimCollection; seller: LocalAccount };
+
+/** The exchange, then the collection whose book is thinnest, then a holder there, new to its book when it has few. */
+function chooseSeller(ctx: TraderContext): SellerChoice | null {
+  const protocol = pickProtocol(ctx.random);
+  const shape = bookShape(ctx);
+  const collection = ctx.market.pick(
+    ctx.collections.filter((c) => holdersWhoMaySign(ctx, c, protocol).length > 0),
+    (c) => shape.listingWeight(c.slug),
+  );
+  if (!collection) return null;
+  const holders = holdersWhoMaySign(ctx, collection, protocol);
+  const newcomers = holders.filter((holder) => !shape.isSelling(collection.slug, holder));
+  const seller = botOf(
+    ctx,
+    ctx.random.pick(shape.wantsNewSeller(collection.slug) && newcomers.length > 0 ? newcomers : holders),
+  );
+  return { protocol, collection, seller };
+}
+
+/**
+ * A seller whose LooksRare approvals have landed since it sent them, and the collection it sent them for: it asks
+ * there now, as it meant to, so that approvals take nothing from LooksRare's share of the listings.
+ */
+function approvedSeller(ctx: TraderContext): SellerChoice | null {
+  for (;;) {
+    const landed = ctx.looksRareSellers.takeLanded();
+    if (!landed) return null;
+    const collection = ctx.collections.find((c) => sameAddress(c.address, landed.collection));
+    const holders = collection ? holdersWhoMaySign(ctx, collection, 'looksrare-v2') : [];
+    if (collection && holders.some((holder) => sameAddress(holder, landed.seller))) {
+      return { protocol: 'looksrare-v2', collection, seller: botOf(ctx, landed.seller) };
+    }
+  }
+}
+
+/** Lists the token again on the same marketplace; a higher price cancels the listing first (RAISE_SHARE). */
 async function reprice(ctx: TraderContext): Promise<Outcome | null> {
   const listing = pickListing(ctx, available(ctx));
   if (!listing) return null;
-  return postListing(ctx, 'reprice', {
-    seller: botOf(ctx, listing.seller),
+  const seller = botOf(ctx, listing.seller);
+  const raise = ctx.random.next() < RAISE_SHARE;
+  const cancelTx = raise ? await sendCancel(ctx, seller, cancelOne(ctx, listing)) : null;
+  const outcome = await postListing(ctx, 'reprice', {
+    seller,
     collection: listing.collection,
     tokenId: listing.tokenId,
     amount: listing.amount,
-    priceWei: ctx.market.cheaperPriceWei(listing.priceWei),
-    marketplace: listing.marketplace,
+    priceWei: raise ? ctx.market.dearerPriceWei(listing.priceWei) : ctx.market.cheaperPriceWei(listing.priceWei),
+    protocol: listing.protocol,
   });
+  return { ...outcome, txHash: cancelTx };
 }
 
+/** Cancels one listing, or on LooksRare now and then its whole subset, as long as the book can spare them. */
 async function cancel(ctx: TraderContext): Promise<Outcome | null> {
-  const listing = pickListing(ctx, bookShape(ctx).takeable(available(ctx)));
+  const shape = bookShape(ctx);
+  const listing = pickListing(ctx, shape.takeable(available(ctx)));
   if (!listing) return null;
-  const hash = await ctx.sender.send(
-    botOf(ctx, listing.seller),
-    {
-      to: ctx.manifest.seaport,
-      data: encodeFunctionData({ abi: SEAPORT_ABI, functionName: 'cancel', args: [[listing.order]] }),
-    },
-    { orders: [listing.orderHash] },
-  );
+  const seller = botOf(ctx, listing.seller);
+  let cancellation = cancelOne(ctx, listing);
+  if (listing.protocol === 'looksrare-v2' && ctx.random.next() < SUBSET_CANCEL_SHARE) {
+    const subset = cancelSubset(ctx, listing);
+    if (shape.allowsRemoving(subset.ends)) {
+      cancellation = subset;
+      ctx.looksRareSellers.retireSubset(seller.address, listing.maker.subsetNonce);
+    }
+  }
+  const txHash = await sendCancel(ctx, seller, cancellation);
   return done('cancel', {
     bot: listing.seller,
     collection: listing.collection.slug,
-    txHash: hash,
-    orderHashes: [listing.orderHash],
+    txHash,
+    orderHashes: cancellation.ends.map((l) => l.orderHash),
+    detail: cancellation.functionName,
   });
+}
+
+/** A cancelling transaction and the listings it ends. */
+type Cancellation = { to: Address; data: Hex; functionName: string; ends: SimListing[] };
+
+/** Ends one listing: Seaport cancels the order, LooksRare its order nonce. */
+function cancelOne(ctx: TraderContext, listing: SimListing): Cancellation {
+  if (listing.protocol === 'seaport') {
+    const call = { abi: SEAPORT_ABI, functionName: 'cancel', args: [[listing.order]] } as const;
+    return {
+      to: ctx.manifest.seaport,
+      data: encodeFunctionData(call),
+      functionName: call.functionName,
+      ends: [listing],
+    };
+  }
+  const call = { abi: LOOKSRARE_ABI, functionName: 'cancelOrderNonces', args: [[listing.maker.orderNonce]] } as const;
+  return {
+    to: ctx.manifest.looksRare.protocol,
+    data: encodeFunctionData(call),
+    functionName: call.functionName,
+    ends: [listing],
+  };
+}
+
+/** Ends the seller's LooksRare asks that share the listing's subset nonce. */
+function cancelSubset(ctx: TraderContext, listing: LooksRareListing): Cancellation {
+  const { subsetNonce } = listing.maker;
+  const call = { abi: LOOKSRARE_ABI, functionName: 'cancelSubsetNonces', args: [[subsetNonce]] } as const;
+  return {
+    to: ctx.manifest.looksRare.protocol,
+    data: encodeFunctionData(call),
+    functionName: call.functionName,
+    ends: available(ctx).filter(
+      (l) =>
+        l.protocol === 'looksrare-v2' && sameAddress(l.seller, listing.seller) && l.maker.subsetNonce === subsetNonce,
+    ),
+  };
+}
+
+function sendCancel(ctx: TraderContext, seller: LocalAccount, cancellation: Cancellation): Promise<Hex> {
+  return ctx.sender.send(
+    seller,
+    { to: cancellation.to, data: cancellation.data },
+    { orders: cancellation.ends.map((l) => l.orderHash) },
+  );
 }
 
 async function buy(ctx: TraderContext): Promise<Outcome | null> {
@@ -174,7 +281,25 @@ async function buy(ctx: TraderContext): Promise<Outcome | null> {
   const listing = ctx.random.pick(
     ctx.random.next() < FLOOR_BUYER_SHARE ? inCollection.slice(0, CHEAPEST_PICKS) : inCollection,
   );
-  const method: TradeMethod = ctx.random.next() < 0.5 ? 'fulfillOrder' : 'fulfillBasicOrder_efficient_6GL6yc';
+  let call: TradeCall;
+  try {
+    call = await buyCall(ctx, buyer, listing);
+  } catch (error) {
+    // Whatever makes it revert now (the NFT moved, its approval went) will not mend itself: forget the listing.
+    ctx.book.remove(listing.orderHash);
+    return skipped('buy', `would revert: ${reason(error)}`, { bot: buyer.address, collection: collection.slug });
+  }
+  const txHash = await sendTrade(ctx, { kind: 'buy', call, buyer, collection, listings: [listing] });
+  ctx.market.walk(collection);
+  return done('buy', { bot: buyer.address, collection: collection.slug, txHash, orderHashes: [listing.orderHash] });
+}
+
+/** A trade's transaction. */
+type TradeCall = { method: TradeMethod; to: Address; data: Hex };
+
+/** The transaction that buys one listing, simulated first: throws what it would revert with. */
+async function buyCall(ctx: TraderContext, buyer: LocalAccount, listing: SimListing): Promise<TradeCall> {
+  if (listing.protocol === 'looksrare-v2') return simulateTakerBid(ctx, buyer, listing);
   const base = {
     address: ctx.manifest.seaport,
     abi: SEAPORT_ABI,
@@ -182,74 +307,65 @@ async function buy(ctx: TraderContext): Promise<Outcome | null> {
     account: buyer,
     blockTag: SIMULATION_BLOCK,
   } as const;
-  let data: Hex;
-  try {
-    if (method === 'fulfillOrder') {
-      const call = { ...base, functionName: 'fulfillOrder', args: fulfillOrderArgs(listing) } as const;
-      await ctx.client.simulateContract(call);
-      data = encodeFunctionData(call);
-    } else {
-      const call = { ...base, functionName: method, args: basicOrderArgs(listing) } as const;
-      await ctx.client.simulateContract(call);
-      data = encodeFunctionData(call);
-    }
-  } catch (error) {
-    // Whatever makes it revert now (the NFT moved, its approval went) will not mend itself: forget the listing.
-    ctx.book.remove(listing.orderHash);
-    return skipped('buy', `would revert: ${reason(error)}`, { bot: buyer.address, collection: collection.slug });
+  if (ctx.random.next() < 0.5) {
+    const call = { ...base, functionName: 'fulfillOrder', args: fulfillOrderArgs(listing) } as const;
+    await ctx.client.simulateContract(call);
+    return { method: call.functionName, to: call.address, data: encodeFunctionData(call) };
   }
-  const txHash = await sendTrade(ctx, { kind: 'buy', method, buyer, collection, listings: [listing], data });
-  ctx.market.walk(collection);
-  return done('buy', { bot: buyer.address, collection: collection.slug, txHash, orderHashes: [listing.orderHash] });
+  const call = { ...base, functionName: 'fulfillBasicOrder_efficient_6GL6yc', args: basicOrderArgs(listing) } as const;
+  await ctx.client.simulateContract(call);
+  return { method: call.functionName, to: call.address, data: encodeFunctionData(call) };
 }
 
+/** `executeTakerBid` of one LooksRare ask, simulated first: throws what it would revert with. */
+async function simulateTakerBid(
+  ctx: TraderContext,
+  buyer: LocalAccount,
+  listing: LooksRareListing,
+): Promise<TradeCall> {
+  const call = {
+    address: ctx.manifest.looksRare.protocol,
+    abi: LOOKSRARE_ABI,
+    functionName: 'executeTakerBid',
+    args: takerBidArgs(listing),
+    value: listing.priceWei,
+    account: buyer,
+    blockTag: SIMULATION_BLOCK,
+  } as const;
+  await ctx.client.simulateContract(call);
+  return { method: call.functionName, to: call.address, data: encodeFunctionData(call) };
+}
+
+/** Buys several of a collection's cheapest listings on one exchange in one transaction. */
 async function sweep(ctx: TraderContext): Promise<Outcome | null> {
   const buyer = ctx.random.pick(ctx.bots);
+  // One exchange per transaction: each collection's floor on each exchange is a sweep of its own.
   const floors = new Map<string, SimListing[]>();
   for (const listing of byPrice(available(ctx))) {
     // Sweeps are ERC-721 only, one listing per token: a second one of the same token would revert the batch.
     if (listing.collection.standard !== 'erc721' || sameAddress(listing.seller, buyer.address)) continue;
-    const floor = floors.get(listing.collection.slug) ?? [];
+    const floor = getOrCreate(floors, `${listing.collection.slug}:${listing.protocol}`, () => []);
     if (!floor.some((l) => l.tokenId === listing.tokenId)) floor.push(listing);
-    floors.set(listing.collection.slug, floor);
   }
   const shape = bookShape(ctx);
-  const sweepable = new Map([...floors].map(([slug, floor]) => [slug, shape.sweepable(floor, SWEEP_SIZE[1])] as const));
-  const collection = ctx.market.pick(
-    ctx.collections.filter((c) => (sweepable.get(c.slug)?.length ?? 0) >= SWEEP_SIZE[0]),
-  );
+  const sweepable = [...floors.values()]
+    .map((floor) => shape.sweepable(floor, SWEEP_SIZE[1]))
+    .filter((floor) => floor.length >= SWEEP_SIZE[0]);
+  const collection = ctx.market.pick(distinctCollections(sweepable.flat()));
   if (!collection) return null;
-  let listings = (sweepable.get(collection.slug) ?? []).slice(0, ctx.random.int(...SWEEP_SIZE));
-  // One retry without the orders Seaport would skip (filled, cancelled, expired), so the trade fills all it sends.
+  const floor = ctx.random.pick(sweepable.filter((f) => f[0]?.collection.slug === collection.slug));
+  let listings = floor.slice(0, ctx.random.int(...SWEEP_SIZE));
+  // One retry without the orders the exchange would skip (filled, cancelled, expired), so the trade fills all it sends.
   for (let round = 0; round < 2; round++) {
-    const data = encodeFunctionData({
-      abi: SEAPORT_ABI,
-      functionName: 'fulfillAvailableAdvancedOrders',
-      args: sweepArgs(listings, buyer.address),
-    });
-    let availability: readonly boolean[];
+    let call: SweepCall;
     try {
-      const { data: result } = await ctx.client.call({
-        account: buyer,
-        to: ctx.manifest.seaport,
-        data,
-        value: listings.reduce((sum, l) => sum + l.priceWei, 0n),
-        blockTag: SIMULATION_BLOCK,
-      });
-      availability = sweepAvailability(result ?? '0x');
+      call = await sweepCall(ctx, buyer, listings);
     } catch (error) {
       return skipped('sweep', `would revert: ${reason(error)}`, { bot: buyer.address, collection: collection.slug });
     }
-    const unavailable = listings.filter((_, i) => !availability[i]);
+    const { unavailable } = call;
     if (unavailable.length === 0) {
-      const txHash = await sendTrade(ctx, {
-        kind: 'sweep',
-        method: 'fulfillAvailableAdvancedOrders',
-        buyer,
-        collection,
-        listings,
-        data,
-      });
+      const txHash = await sendTrade(ctx, { kind: 'sweep', call, buyer, collection, listings });
       ctx.market.walk(collection);
       return done('sweep', {
         bot: buyer.address,
@@ -263,6 +379,71 @@ async function sweep(ctx: TraderContext): Promise<Outcome | null> {
     if (listings.length < SWEEP_SIZE[0]) break;
   }
   return skipped('sweep', 'too few listings left to sweep', { bot: buyer.address, collection: collection.slug });
+}
+
+/** A sweep's transaction, and the listings in it that the exchange would skip. */
+type SweepCall = TradeCall & { unavailable: SimListing[] };
+
+/** The transaction that sweeps these listings, all of one exchange. */
+function sweepCall(ctx: TraderContext, buyer: LocalAccount, listings: readonly SimListing[]): Promise<SweepCall> {
+  if (listings.every(onSeaport)) return seaportSweepCall(ctx, buyer, listings);
+  if (listings.every(onLooksRare)) return looksRareSweepCall(ctx, buyer, listings);
+  throw new Error('a sweep trades on one exchange');
+}
+
+async function seaportSweepCall(
+  ctx: TraderContext,
+  buyer: LocalAccount,
+  listings: readonly SeaportListing[],
+): Promise<SweepCall> {
+  const call = {
+    abi: SEAPORT_ABI,
+    functionName: 'fulfillAvailableAdvancedOrders',
+    args: sweepArgs(listings, buyer.address),
+  } as const;
+  const data = encodeFunctionData(call);
+  const { data: result } = await ctx.client.call({
+    account: buyer,
+    to: ctx.manifest.seaport,
+    data,
+    value: totalPrice(listings),
+    blockTag: SIMULATION_BLOCK,
+  });
+  const availability = sweepAvailability(result ?? '0x');
+  return {
+    method: call.functionName,
+    to: ctx.manifest.seaport,
+    data,
+    unavailable: listings.filter((_, i) => !availability[i]),
+  };
+}
+
+/** Not atomic, as LooksRare's own sweep sends it: an ask gone by the time it is mined is skipped, not the sweep. */
+async function looksRareSweepCall(
+  ctx: TraderContext,
+  buyer: LocalAccount,
+  listings: readonly LooksRareListing[],
+): Promise<SweepCall> {
+  // The exchange answers nothing about the asks it would skip, so each is tried on its own.
+  const fillable = await Promise.all(
+    listings.map((listing) =>
+      simulateTakerBid(ctx, buyer, listing).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  const call = {
+    abi: LOOKSRARE_ABI,
+    functionName: 'executeMultipleTakerBids',
+    args: multipleTakerBidArgs(listings, false),
+  } as const;
+  return {
+    method: call.functionName,
+    to: ctx.manifest.looksRare.protocol,
+    data: encodeFunctionData(call),
+    unavailable: listings.filter((_, i) => !fillable[i]),
+  };
 }
 
 async function transfer(ctx: TraderContext): Promise<Outcome | null> {
@@ -340,21 +521,35 @@ async function mint(ctx: TraderContext): Promise<Outcome | null> {
   return done('mint', { bot: minter.address, collection: collection.slug, txHash, detail: `${quantity} minted` });
 }
 
-/** Invalidates all of a bot's listings at once, as wallets' "cancel all" does. */
+/**
+ * Invalidates all of a bot's listings on one exchange at once, as wallets' "cancel all" does: Seaport's counter or
+ * LooksRare's ask nonce.
+ */
 async function bumpCounter(ctx: TraderContext): Promise<Outcome | null> {
-  const listings = available(ctx);
+  const protocol = pickProtocol(ctx.random);
+  const listings = available(ctx).filter((l) => l.protocol === protocol);
+  // Judged against the whole book: the bot's listings on the other exchange stay.
   const sellers = bookShape(ctx).bumpableSellers(listings);
   const idle = ctx.bots.filter((bot) => !listings.some((l) => sameAddress(l.seller, bot.address)));
   const candidates = [...sellers, ...idle.map((bot) => bot.address)];
   if (candidates.length === 0) return null;
   const bot = botOf(ctx, ctx.random.pick(candidates));
-  if (ctx.sender.isClaimed(counterKey(bot.address))) return null;
-  const txHash = await ctx.sender.send(
-    bot,
-    { to: ctx.manifest.seaport, data: encodeFunctionData({ abi: SEAPORT_ABI, functionName: 'incrementCounter' }) },
-    { keys: [counterKey(bot.address)] },
-  );
-  return done('counter', { bot: bot.address, txHash });
+  const key = counterKey(bot.address, protocol);
+  if (ctx.sender.isClaimed(key)) return null;
+  const bump =
+    protocol === 'seaport'
+      ? {
+          to: ctx.manifest.seaport,
+          data: encodeFunctionData({ abi: SEAPORT_ABI, functionName: 'incrementCounter' }),
+          detail: 'incrementCounter',
+        }
+      : {
+          to: ctx.manifest.looksRare.protocol,
+          data: encodeFunctionData({ abi: LOOKSRARE_ABI, functionName: 'incrementBidAskNonces', args: [false, true] }),
+          detail: 'incrementBidAskNonces',
+        };
+  const txHash = await ctx.sender.send(bot, { to: bump.to, data: bump.data }, { keys: [key] });
+  return done('counter', { bot: bot.address, txHash, detail: bump.detail });
 }
 
 type ListingPlan = {
@@ -363,16 +558,39 @@ type ListingPlan = {
   tokenId: bigint;
   amount: bigint;
   priceWei: bigint;
-  marketplace: SimMarketplace;
+  protocol: ExchangeProtocol;
 };
+
+/** When a new listing is valid. */
+type ListingWindow = { startTime: bigint; endTime: bigint };
+
+/** A listing signed for the book, and the body the order book takes it as. */
+type Signed = { listing: SimListing; request: PostListingRequest };
 
 /** Signs the listing, hands it to the order book and remembers it once the book accepted it. */
 async function postListing(ctx: TraderContext, kind: 'list' | 'reprice', plan: ListingPlan): Promise<Outcome> {
-  const { seller, collection } = plan;
-  const marketplace = ctx.manifest.marketplaces[plan.marketplace];
   const now = BigInt(Math.floor(ctx.nowMs() / 1000));
+  const window = { startTime: now - BigInt(MINUTE_S), endTime: now + BigInt(listingDuration(ctx.random)) };
+  const { listing, request } =
+    plan.protocol === 'seaport'
+      ? await signSeaportListing(ctx, plan, window)
+      : await signLooksRareListing(ctx, plan, window);
+  const fields = { bot: plan.seller.address, collection: plan.collection.slug, orderHashes: [listing.orderHash] };
+  try {
+    await ctx.postListing(request);
+  } catch (error) {
+    return { kind, outcome: 'refused', ...emptyFields(), ...fields, detail: reason(error) };
+  }
+  ctx.book.add(listing);
+  return done(kind, { ...fields, detail: `${MARKETPLACE_OF[plan.protocol]} ${formatEther(plan.priceWei)} ETH` });
+}
+
+/** An OpenSea listing: a Seaport order through OpenSea's conduit, at the seller's current counter. */
+async function signSeaportListing(ctx: TraderContext, plan: ListingPlan, window: ListingWindow): Promise<Signed> {
+  const { seller, collection } = plan;
+  const { seaport } = ctx.manifest;
   const counter = await ctx.client.readContract({
-    address: ctx.manifest.seaport,
+    address: seaport,
     abi: SEAPORT_ABI,
     functionName: 'getCounter',
     args: [seller.address],
@@ -383,49 +601,88 @@ async function postListing(ctx: TraderContext, kind: 'list' | 'reprice', plan: L
     tokenId: plan.tokenId,
     amount: plan.amount,
     priceWei: plan.priceWei,
-    marketplace: {
-      conduitKey: plan.marketplace === 'opensea' ? ctx.manifest.conduit.key : zeroHash,
-      feeRecipient: marketplace.feeRecipient,
-      feeBps: marketplace.feeBps,
-    },
+    marketplace: { conduitKey: ctx.manifest.conduit.key, ...ctx.manifest.marketplaces.opensea },
     royaltyRecipient: ctx.deployer,
-    startTime: now - BigInt(MINUTE_S),
-    endTime: now + BigInt(listingDuration(ctx.random)),
-    salt: randomSalt(ctx.random),
+    ...window,
+    salt: randomUint(ctx.random, 4),
     counter,
   });
   const signature = await seller.signTypedData({
-    domain: seaportDomain(ctx.chainId, ctx.manifest.seaport),
+    domain: seaportDomain(ctx.chainId, seaport),
     types: SEAPORT_ORDER_TYPES,
     primaryType: 'OrderComponents',
     message: order,
   });
-  const orderHash = seaportOrderHash(order);
-  const fields = { bot: seller.address, collection: collection.slug, orderHashes: [orderHash] };
-  try {
-    await ctx.postListing(toPostListing({ order, signature }, ctx.chainId, ctx.manifest.seaport));
-  } catch (error) {
-    return { kind, outcome: 'refused', ...emptyFields(), ...fields, detail: reason(error) };
-  }
-  ctx.book.add({ ...plan, order, signature, orderHash, seller: seller.address, priceWei: orderPrice(order) });
-  return done(kind, { ...fields, detail: `${plan.marketplace} ${formatEther(plan.priceWei)} ETH` });
+  return {
+    listing: {
+      ...listingFields(plan),
+      protocol: 'seaport',
+      order,
+      signature,
+      orderHash: seaportOrderHash(order),
+      priceWei: orderPrice(order),
+    },
+    request: toPostListing({ order, signature }, ctx.chainId, seaport),
+  };
+}
+
+/**
+ * A LooksRare listing: a maker ask at the seller's current ask nonce, in one of its subsets, with an order nonce of its
+ * own. The seller has approved LooksRare on the collection (list sees to it).
+ */
+async function signLooksRareListing(ctx: TraderContext, plan: ListingPlan, window: ListingWindow): Promise<Signed> {
+  const { seller, collection } = plan;
+  const { protocol } = ctx.manifest.looksRare;
+  const [, askNonce] = await ctx.client.readContract({
+    address: protocol,
+    abi: LOOKSRARE_ABI,
+    functionName: 'userBidAskNonces',
+    args: [seller.address],
+  });
+  const maker = looksRareAsk({
+    signer: seller.address,
+    collection: collection.address,
+    standard: collection.standard,
+    tokenId: plan.tokenId,
+    amount: plan.amount,
+    priceWei: plan.priceWei,
+    ...window,
+    globalNonce: askNonce,
+    subsetNonce: ctx.looksRareSellers.subsetNonce(seller.address),
+    orderNonce: ctx.looksRareSellers.orderNonce(),
+  });
+  const signature = await seller.signTypedData(looksRareTypedData(maker, ctx.chainId, protocol));
+  return {
+    listing: {
+      ...listingFields(plan),
+      protocol: 'looksrare-v2',
+      maker,
+      signature,
+      orderHash: makerHash(maker),
+      priceWei: maker.price,
+    },
+    request: toLooksRarePostListing(maker, signature, ctx.chainId, protocol),
+  };
+}
+
+function listingFields(plan: ListingPlan) {
+  return { collection: plan.collection, seller: plan.seller.address, tokenId: plan.tokenId, amount: plan.amount };
 }
 
 async function sendTrade(
   ctx: TraderContext,
   trade: {
     kind: SimulatedTrade['kind'];
-    method: TradeMethod;
+    call: TradeCall;
     buyer: LocalAccount;
     collection: SimCollection;
     listings: readonly SimListing[];
-    data: Hex;
   },
 ): Promise<Hex> {
-  const { listings } = trade;
+  const { listings, call } = trade;
   const record: SimulatedTrade = {
     kind: trade.kind,
-    method: trade.method,
+    method: call.method,
     txHash: '0x',
     buyer: trade.buyer.address,
     collection: trade.collection.slug,
@@ -435,14 +692,14 @@ async function sendTrade(
       tokenId: l.tokenId,
       amount: l.amount,
       priceWei: l.priceWei,
-      marketplace: l.marketplace,
+      marketplace: MARKETPLACE_OF[l.protocol],
     })),
     sentAt: new Date(ctx.nowMs()).toISOString(),
     status: 'pending',
   };
   const txHash = await ctx.sender.send(
     trade.buyer,
-    { to: ctx.manifest.seaport, data: trade.data, value: listings.reduce((sum, l) => sum + l.priceWei, 0n) },
+    { to: call.to, data: call.data, value: totalPrice(listings) },
     {
       keys: listings.map((l) => holdingKey(l.seller, l.collection.address, l.tokenId)),
       orders: listings.map((l) => l.orderHash),
@@ -456,25 +713,19 @@ async function sendTrade(
   return txHash;
 }
 
-function randomSalt(random: Random): bigint {
-  let salt = 0n;
-  for (let i = 0; i < 4; i++) salt = (salt << 32n) | BigInt(random.int(0, 0xffff_ffff));
-  return salt;
-}
-
 /** The depth of the book of listings nothing in flight is about to take. */
 export function bookShape(ctx: TraderContext): BookShape {
   return new BookShape(available(ctx), ctx.collections.length);
 }
 
-/** Listings nothing in flight is about to fill, cancel, move or (by a counter bump) invalidate. */
+/** Listings nothing in flight is about to fill, cancel, move or (by a counter or nonce bump) invalidate. */
 export function available(ctx: TraderContext): SimListing[] {
   return ctx.book
     .available(
       (key) => ctx.sender.isClaimed(key),
       (orderHash) => ctx.sender.isOrderClaimed(orderHash),
     )
-    .filter((listing) => !ctx.sender.isClaimed(counterKey(listing.seller)));
+    .filter((listing) => !ctx.sender.isClaimed(counterKey(listing.seller, listing.protocol)));
 }
 
 /** A listing of a collection picked with the hot one weighted up. */
@@ -484,12 +735,30 @@ function pickListing(ctx: TraderContext, listings: readonly SimListing[]): SimLi
   return ctx.random.pick(listings.filter((l) => l.collection.slug === collection.slug));
 }
 
-function holdersWhoMaySign(ctx: TraderContext, collection: SimCollection): Address[] {
-  return ctx.view.holders(collection.address).filter((holder) => !ctx.sender.isClaimed(counterKey(holder)));
+function holdersWhoMaySign(ctx: TraderContext, collection: SimCollection, protocol: ExchangeProtocol): Address[] {
+  return ctx.view
+    .holders(collection.address)
+    .filter(
+      (holder) =>
+        !ctx.sender.isClaimed(counterKey(holder, protocol)) &&
+        !(protocol === 'looksrare-v2' && ctx.sender.isClaimed(looksRareApprovalKey(holder))),
+    );
 }
 
 function distinctCollections(listings: readonly SimListing[]): SimCollection[] {
   return [...new Map(listings.map((l) => [l.collection.slug, l.collection])).values()];
+}
+
+function totalPrice(listings: readonly SimListing[]): bigint {
+  return listings.reduce((sum, l) => sum + l.priceWei, 0n);
+}
+
+function onSeaport(listing: SimListing): listing is SeaportListing {
+  return listing.protocol === 'seaport';
+}
+
+function onLooksRare(listing: SimListing): listing is LooksRareListing {
+  return listing.protocol === 'looksrare-v2';
 }
 
 function byPrice(listings: readonly SimListing[]): SimListing[] {

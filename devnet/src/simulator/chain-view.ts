@@ -8,6 +8,10 @@ const EVENTS = parseAbi([
   'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)',
   'event OrderCancelled(bytes32 orderHash, address indexed offerer, address indexed zone)',
   'event CounterIncremented(uint256 newCounter, address indexed offerer)',
+  'event TakerBid((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address bidUser, address bidRecipient, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
+  'event NewBidAskNonces(address user, uint256 bidNonce, uint256 askNonce)',
+  'event OrderNoncesCancelled(address user, uint256[] orderNonces)',
+  'event SubsetNoncesCancelled(address user, uint256[] subsetNonces)',
 ]);
 
 /** Keeps each getLogs answer small however long the devnet has run. */
@@ -16,14 +20,15 @@ const LOG_BLOCK_RANGE = 5_000n;
 export type Holding = { collection: Address; tokenId: bigint; amount: bigint };
 
 /**
- * What the chain says, as far as the traders care: the bots' NFTs, their Seaport counters and how many tokens each
- * ERC-721 collection has minted. Built from the logs of block 0 on (the devnet is small) and then followed block by
- * block, so trades by anyone (the app's users too) are seen, not only the simulator's own.
+ * What the chain says, as far as the traders care: the bots' NFTs, their Seaport counters and LooksRare ask nonces,
+ * and how many tokens each ERC-721 collection has minted. Built from the logs of block 0 on (the devnet is small) and
+ * then followed block by block, so trades by anyone (the app's users too) are seen, not only the simulator's own.
  */
 export class ChainView {
   /** collection → bot → token id → amount (addresses lowercased). */
   private holdings = new Map<string, Map<string, Map<bigint, bigint>>>();
   private counters = new Map<string, bigint>();
+  private askNonces = new Map<string, bigint>();
   private minted = new Map<string, bigint>();
   private head: { number: bigint; hash: Hex } | null = null;
   private readonly bots: ReadonlySet<string>;
@@ -34,8 +39,11 @@ export class ChainView {
       bots: readonly Address[];
       collections: readonly SimCollection[];
       seaport: Address;
+      looksRare: Address;
       /** An order was filled or cancelled on chain. */
       onOrderGone: (orderHash: Hex) => void;
+      /** A LooksRare signer cancelled order or subset nonces: every ask carrying one is gone. */
+      onNoncesCancelled: (signer: Address, kind: 'order' | 'subset', nonces: readonly bigint[]) => void;
     },
   ) {
     this.bots = new Set(options.bots.map((bot) => bot.toLowerCase()));
@@ -53,7 +61,11 @@ export class ChainView {
     if (this.head && !(await this.extends(latest))) this.reset();
     const fromBlock = this.head ? this.head.number + 1n : 0n;
     const logs = await this.client.getLogs({
-      address: [...this.options.collections.map((collection) => collection.address), this.options.seaport],
+      address: [
+        ...this.options.collections.map((collection) => collection.address),
+        this.options.seaport,
+        this.options.looksRare,
+      ],
       events: EVENTS,
       fromBlock,
       toBlock: latest.number,
@@ -77,12 +89,30 @@ export class ChainView {
           break;
         case 'OrderFulfilled':
         case 'OrderCancelled':
-          if (isSeaport(log.address, this.options.seaport)) this.options.onOrderGone(log.args.orderHash);
+          if (isFrom(log, this.options.seaport)) this.options.onOrderGone(log.args.orderHash);
           break;
         case 'CounterIncremented':
           // Seaport 1.6 raises a counter by a quasi-random amount, so only the event tells the new value.
-          if (isSeaport(log.address, this.options.seaport))
-            this.counters.set(log.args.offerer.toLowerCase(), log.args.newCounter);
+          if (isFrom(log, this.options.seaport)) this.counters.set(log.args.offerer.toLowerCase(), log.args.newCounter);
+          break;
+        case 'TakerBid':
+          if (isFrom(log, this.options.looksRare)) {
+            this.options.onOrderGone(log.args.nonceInvalidationParameters.orderHash);
+          }
+          break;
+        case 'NewBidAskNonces':
+          // LooksRare, too, raises the nonce by a quasi-random amount.
+          if (isFrom(log, this.options.looksRare)) this.askNonces.set(log.args.user.toLowerCase(), log.args.askNonce);
+          break;
+        case 'OrderNoncesCancelled':
+          if (isFrom(log, this.options.looksRare)) {
+            this.options.onNoncesCancelled(log.args.user, 'order', log.args.orderNonces);
+          }
+          break;
+        case 'SubsetNoncesCancelled':
+          if (isFrom(log, this.options.looksRare)) {
+            this.options.onNoncesCancelled(log.args.user, 'subset', log.args.subsetNonces);
+          }
           break;
         default:
           log satisfies never;
@@ -107,8 +137,14 @@ export class ChainView {
     return tokens ? [...tokens].map(([tokenId, amount]) => ({ collection, tokenId, amount })) : [];
   }
 
+  /** The owner's Seaport counter. */
   counter(owner: Address): bigint {
     return this.counters.get(owner.toLowerCase()) ?? 0n;
+  }
+
+  /** The owner's LooksRare ask nonce. */
+  askNonce(owner: Address): bigint {
+    return this.askNonces.get(owner.toLowerCase()) ?? 0n;
   }
 
   /** ERC-721 only: tokens minted so far, which is also the highest token id. */
@@ -127,6 +163,7 @@ export class ChainView {
   private reset(): void {
     this.holdings.clear();
     this.counters.clear();
+    this.askNonces.clear();
     this.minted.clear();
     this.head = null;
   }
@@ -145,6 +182,7 @@ export class ChainView {
   }
 }
 
-function isSeaport(address: Address, seaport: Address): boolean {
-  return address.toLowerCase() === seaport.toLowerCase();
+/** An exchange's event counts only from that exchange: any contract the same query reads can emit its signature. */
+function isFrom(log: { address: Address }, exchange: Address): boolean {
+  return log.address.toLowerCase() === exchange.toLowerCase();
 }

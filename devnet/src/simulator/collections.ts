@@ -1,3 +1,4 @@
+import type { ExchangeProtocol } from '@floordesk/protocol';
 import type { Address } from 'viem';
 import { type CollectionSpec, collectionBySlug } from '../catalog';
 import type { DevnetManifest } from '../deploy';
@@ -23,9 +24,17 @@ export function holdingKey(owner: Address, collection: Address, tokenId: bigint)
   return `${owner.toLowerCase()}:${collection.toLowerCase()}:${tokenId}`;
 }
 
-/** The key a counter bump claims: the account signs no listing until it lands. */
-export function counterKey(owner: Address): string {
-  return `${owner.toLowerCase()}:counter`;
+/**
+ * The key a bump of the account's global nonce on one exchange claims (Seaport's counter, LooksRare's ask nonce): the
+ * account signs no listing for that exchange until it lands.
+ */
+export function counterKey(owner: Address, protocol: ExchangeProtocol): string {
+  return `${owner.toLowerCase()}:${protocol}:counter`;
+}
+
+/** The key a seller's LooksRare approvals in flight claim: it neither asks there nor approves again until they land. */
+export function looksRareApprovalKey(owner: Address): string {
+  return `${owner.toLowerCase()}:looksrare-approval`;
 }
 
 export function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {

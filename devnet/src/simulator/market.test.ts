@@ -80,7 +80,7 @@ describe('Market prices', () => {
     expect(mood.referencePriceWei(hot)).toBeGreaterThan(before);
   });
 
-  it('asks a price per listed amount, quoted to 0.0001 ETH, and reprices lower', () => {
+  it('asks a price per listed amount, quoted to 0.0001 ETH, and reprices lower or higher', () => {
     const mood = market();
     const potions = collections.find((collection) => collection.standard === 'erc1155');
     if (!potions) throw new Error('no ERC-1155 collection');
@@ -89,6 +89,9 @@ describe('Market prices', () => {
     expect(three).toBeGreaterThan(one);
     expect(three % parseEther('0.0001')).toBe(0n);
     expect(mood.cheaperPriceWei(one)).toBeLessThan(one);
+    const dearer = mood.dearerPriceWei(one);
+    expect(dearer).toBeGreaterThan(one);
+    expect(dearer % parseEther('0.0001')).toBe(0n);
   });
 });
 

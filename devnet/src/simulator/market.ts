@@ -85,9 +85,14 @@ export class Market {
     return roundToTick(this.referencePriceWei(collection) * amount, factor);
   }
 
-  /** A repriced listing asks 3–15% less. */
+  /** A repriced listing asks 3–15% less ... */
   cheaperPriceWei(priceWei: bigint): bigint {
     return roundToTick(priceWei, 0.85 + this.random.next() * 0.12);
+  }
+
+  /** ... or, now and then, 3–15% more. */
+  dearerPriceWei(priceWei: bigint): bigint {
+    return roundToTick(priceWei, 1.03 + this.random.next() * 0.12);
   }
 
   private between([min, max]: readonly [number, number]): number {

@@ -1,7 +1,23 @@
-import { orderPrice, type SignedOrder } from '@floordesk/contracts';
+import {
+  CollectionType,
+  NO_MERKLE_TREE,
+  orderPrice,
+  QuoteType,
+  type SignedOrder,
+  STANDARD_SALE_STRATEGY,
+} from '@floordesk/contracts';
 import { type Address, parseEther, zeroAddress, zeroHash } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type ListingTerms, listingOrder, toPostListing } from './orders';
+import {
+  type ListingTerms,
+  listingOrder,
+  type LooksRareAskTerms,
+  looksRareAsk,
+  multipleTakerBidArgs,
+  takerBidArgs,
+  toLooksRarePostListing,
+  toPostListing,
+} from './orders';
 
 const SELLER: Address = '0x1111111111111111111111111111111111111111';
 const FEE_RECIPIENT: Address = '0x0000a26b00c1f0df003000390027140000faa719';
@@ -68,5 +84,87 @@ describe('toPostListing', () => {
     expect(listing.parameters.consideration[0]?.startAmount).toBe(parseEther('0.925').toString());
     expect(listing.parameters.counter).toBe('0');
     expect(listing.parameters.conduitKey).toBe(CONDUIT_KEY);
+  });
+});
+
+function askTerms(overrides: Partial<LooksRareAskTerms> = {}): LooksRareAskTerms {
+  return {
+    signer: SELLER,
+    collection: COLLECTION,
+    standard: 'erc721',
+    tokenId: 7n,
+    amount: 1n,
+    priceWei: parseEther('1'),
+    startTime: 1_000n,
+    endTime: 2_000n,
+    globalNonce: 5n,
+    subsetNonce: 6n,
+    orderNonce: 2n ** 63n,
+    ...overrides,
+  };
+}
+
+describe('looksRareAsk', () => {
+  it("asks the standard sale of one NFT for ETH at the buyer's whole price, with the three nonces it is given", () => {
+    expect(looksRareAsk(askTerms({ standard: 'erc1155', amount: 3n }))).toEqual({
+      quoteType: QuoteType.Ask,
+      globalNonce: 5n,
+      subsetNonce: 6n,
+      orderNonce: 2n ** 63n,
+      strategyId: STANDARD_SALE_STRATEGY,
+      collectionType: CollectionType.Erc1155,
+      collection: COLLECTION,
+      currency: zeroAddress,
+      signer: SELLER,
+      startTime: 1_000n,
+      endTime: 2_000n,
+      price: parseEther('1'),
+      itemIds: [7n],
+      amounts: [3n],
+      additionalParameters: '0x',
+    });
+    expect(looksRareAsk(askTerms()).collectionType).toBe(CollectionType.Erc721);
+  });
+});
+
+describe('toLooksRarePostListing', () => {
+  it('writes every uint as a decimal string, as LooksRare serves orders', () => {
+    const listing = toLooksRarePostListing(looksRareAsk(askTerms()), `0x${'11'.repeat(65)}`, 31337, COLLECTION);
+    expect(listing).toMatchObject({ protocol: 'looksrare-v2', chain_id: 31337, protocol_address: COLLECTION });
+    expect(listing.parameters).toMatchObject({
+      orderNonce: (2n ** 63n).toString(),
+      price: parseEther('1').toString(),
+      itemIds: ['7'],
+      amounts: ['1'],
+    });
+  });
+});
+
+describe('LooksRare taker bids', () => {
+  const asks = [1n, 2n, 3n].map((tokenId) => ({
+    maker: looksRareAsk(askTerms({ tokenId })),
+    signature: `0x${tokenId.toString().repeat(130)}` as const,
+  }));
+
+  it('buys an ask for whoever sends the transaction, without a merkle tree or an affiliate', () => {
+    const [ask] = asks;
+    if (!ask) throw new Error('no ask');
+    expect(takerBidArgs(ask)).toEqual([
+      { recipient: zeroAddress, additionalParameters: '0x' },
+      ask.maker,
+      ask.signature,
+      NO_MERKLE_TREE,
+      zeroAddress,
+    ]);
+  });
+
+  it('sweeps several asks with their signatures in step, atomically only when asked', () => {
+    const [takers, makers, signatures, trees, affiliate, atomic] = multipleTakerBidArgs(asks, false);
+    expect(takers).toHaveLength(3);
+    expect(makers.map((maker) => maker.itemIds)).toEqual([[1n], [2n], [3n]]);
+    expect(signatures).toEqual(asks.map((ask) => ask.signature));
+    expect(trees).toEqual([NO_MERKLE_TREE, NO_MERKLE_TREE, NO_MERKLE_TREE]);
+    expect({ affiliate, atomic }).toEqual({ affiliate: zeroAddress, atomic: false });
+    expect(multipleTakerBidArgs(asks, true)[5]).toBe(true);
   });
 });

@@ -1,10 +1,20 @@
+import { EXCHANGE_PROTOCOLS, type ExchangeProtocol } from '@floordesk/protocol';
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS, PREMINT_CHUNK } from '../catalog';
 import { type Random, seededRandom } from '../random';
-import type { SimCollection } from './collections';
+import { getOrCreate, type SimCollection } from './collections';
+import { SUBSETS_PER_BOT } from './looksrare-sellers';
 import { Market } from './market';
-import { BOOK_DEPTH, BookShape, listingDuration, transferWeight } from './policy';
+import {
+  BOOK_DEPTH,
+  BookShape,
+  listingDuration,
+  pickProtocol,
+  RAISE_SHARE,
+  SUBSET_CANCEL_SHARE,
+  transferWeight,
+} from './policy';
 
 const MINUTE = 60_000;
 const BOTS = Array.from({ length: 20 }, (_, i): Address => `0x${(i + 1).toString(16).padStart(40, 'b')}`);
@@ -19,6 +29,9 @@ type PaperListing = {
   collection: SimCollection;
   seller: Address;
   tokenId: bigint;
+  protocol: ExchangeProtocol;
+  /** A LooksRare ask's subset, one of its seller's. */
+  subset: number | null;
   priceWei: bigint;
   endsAt: number;
 };
@@ -32,6 +45,9 @@ class PaperMarket {
   /** slug → bot → token ids held. */
   private holdings = new Map<string, Map<Address, Set<bigint>>>();
   private nextTokenId = new Map<string, bigint>();
+  /** bot → the subsets its LooksRare asks are in; a cancelled one is replaced by a new one. */
+  private subsets = new Map<Address, number[]>();
+  private nextSubset = 0;
   book: PaperListing[] = [];
   now = 0;
   private readonly market: Market;
@@ -95,6 +111,7 @@ class PaperMarket {
   }
 
   private list(shape: BookShape): boolean {
+    const protocol = pickProtocol(this.random);
     const collection = this.market.pick(
       collections.filter((c) => this.holders(c).length > 0),
       (c) => shape.listingWeight(c.slug),
@@ -114,6 +131,8 @@ class PaperMarket {
       collection,
       seller,
       tokenId,
+      protocol,
+      subset: this.subsetFor(protocol, seller),
       priceWei: this.market.listPriceWei(collection, 1n),
       endsAt: this.now + listingDuration(this.random) * 1000,
     });
@@ -132,36 +151,63 @@ class PaperMarket {
     return true;
   }
 
+  /** One exchange per sweep: each collection's floor on each exchange is a sweep of its own. */
   private sweep(shape: BookShape): boolean {
     const buyer = this.random.pick(BOTS);
-    const sweepable = new Map<string, PaperListing[]>();
+    const sweepable: PaperListing[][] = [];
     for (const collection of collections) {
-      const floor: PaperListing[] = [];
-      for (const listing of byPrice(this.book.filter((l) => l.collection === collection && l.seller !== buyer))) {
-        if (!floor.some((f) => f.tokenId === listing.tokenId)) floor.push(listing);
+      for (const protocol of EXCHANGE_PROTOCOLS) {
+        const floor: PaperListing[] = [];
+        const offers = this.book.filter(
+          (l) => l.collection === collection && l.protocol === protocol && l.seller !== buyer,
+        );
+        for (const listing of byPrice(offers)) {
+          if (!floor.some((f) => f.tokenId === listing.tokenId)) floor.push(listing);
+        }
+        const picked = shape.sweepable(floor, 6);
+        if (picked.length >= 2) sweepable.push(picked);
       }
-      sweepable.set(collection.slug, shape.sweepable(floor, 6));
     }
-    const collection = this.market.pick(collections.filter((c) => (sweepable.get(c.slug)?.length ?? 0) >= 2));
+    const collection = this.market.pick(distinct(sweepable.flat()));
     if (!collection) return false;
-    for (const l of (sweepable.get(collection.slug) ?? []).slice(0, this.random.int(2, 6))) {
-      this.move(collection, l.seller, buyer, l.tokenId);
-    }
+    const floor = this.random.pick(sweepable.filter((f) => f[0]?.collection === collection));
+    for (const l of floor.slice(0, this.random.int(2, 6))) this.move(collection, l.seller, buyer, l.tokenId);
     this.market.walk(collection);
     return true;
   }
 
+  /** A lower price lists beside the old listing; a higher one cancels it first. */
   private reprice(): boolean {
     const listing = this.pickListing(this.book);
     if (!listing) return false;
-    this.book.push({ ...listing, priceWei: this.market.cheaperPriceWei(listing.priceWei) });
+    const raise = this.random.next() < RAISE_SHARE;
+    if (raise) this.book = this.book.filter((l) => l !== listing);
+    this.book.push({
+      ...listing,
+      subset: this.subsetFor(listing.protocol, listing.seller),
+      priceWei: raise ? this.market.dearerPriceWei(listing.priceWei) : this.market.cheaperPriceWei(listing.priceWei),
+    });
     return true;
   }
 
+  /** One listing, or now and then on LooksRare its seller's whole subset when the book can spare it. */
   private cancel(shape: BookShape): boolean {
     const listing = this.pickListing(shape.takeable(this.book));
     if (!listing) return false;
-    this.book = this.book.filter((l) => l !== listing);
+    let gone = [listing];
+    if (listing.protocol === 'looksrare-v2' && this.random.next() < SUBSET_CANCEL_SHARE) {
+      const group = this.book.filter(
+        (l) => l.protocol === 'looksrare-v2' && l.seller === listing.seller && l.subset === listing.subset,
+      );
+      if (shape.allowsRemoving(group)) {
+        gone = group;
+        // A cancelled subset never fills again: the seller's next asks go in a new one.
+        const subsets = this.subsetsOf(listing.seller);
+        const index = subsets.findIndex((subset) => subset === listing.subset);
+        if (index >= 0) subsets[index] = this.nextSubset++;
+      }
+    }
+    this.book = this.book.filter((l) => !gone.includes(l));
     return true;
   }
 
@@ -192,14 +238,25 @@ class PaperMarket {
     return true;
   }
 
+  /** A bot's "cancel all" on one exchange. */
   private counter(shape: BookShape): boolean {
-    const sellers = shape.bumpableSellers(this.book);
-    const idle = BOTS.filter((bot) => !this.book.some((l) => l.seller === bot));
+    const protocol = pickProtocol(this.random);
+    const listings = this.book.filter((l) => l.protocol === protocol);
+    const sellers = shape.bumpableSellers(listings);
+    const idle = BOTS.filter((bot) => !listings.some((l) => l.seller === bot));
     const candidates = [...sellers, ...idle];
     if (candidates.length === 0) return false;
     const bot = this.random.pick(candidates);
-    this.book = this.book.filter((l) => l.seller !== bot);
+    this.book = this.book.filter((l) => l.seller !== bot || l.protocol !== protocol);
     return true;
+  }
+
+  private subsetFor(protocol: ExchangeProtocol, seller: Address): number | null {
+    return protocol === 'looksrare-v2' ? this.random.pick(this.subsetsOf(seller)) : null;
+  }
+
+  private subsetsOf(seller: Address): number[] {
+    return getOrCreate(this.subsets, seller, () => Array.from({ length: SUBSETS_PER_BOT }, () => this.nextSubset++));
   }
 
   private pickListing(listings: readonly PaperListing[]): PaperListing | null {

@@ -1,3 +1,4 @@
+import type { ExchangeProtocol } from '@floordesk/protocol';
 import type { Address } from 'viem';
 import type { Random } from '../random';
 import { getOrCreate } from './collections';
@@ -36,6 +37,21 @@ export const ACTION_WEIGHTS: readonly { kind: ActionKind; weight: number }[] = [
   { kind: 'counter', weight: 1 },
   { kind: 'idle', weight: 6 },
 ];
+
+/** The share of new listings, and of "cancel all"s, on OpenSea (Seaport); the others are on LooksRare. */
+export const OPENSEA_SHARE = 0.6;
+
+/**
+ * How often a cancelled LooksRare listing goes with its whole subset (the seller's asks sharing its subset nonce),
+ * when the book can spare them all; otherwise it goes alone, by its order nonce.
+ */
+export const SUBSET_CANCEL_SHARE = 0.3;
+
+/**
+ * How many repricings ask more rather than less. A lower price is listed beside the old one, which stays valid, as on
+ * mainnet: a buyer takes the cheaper. A higher one would leave the old one to be bought, so it is cancelled first.
+ */
+export const RAISE_SHARE = 0.2;
 
 /** Bounds of the factor on the listing weight: a full book still lists, an empty one still trades what it can. */
 const LISTING_PRESSURE = [0.25, 6] as const;
@@ -157,6 +173,11 @@ export class BookShape {
   wantsNewSeller(slug: string): boolean {
     return this.sellers(slug) < BOOK_DEPTH.wantedSellers;
   }
+}
+
+/** The exchange a new listing, or a "cancel all", is for. */
+export function pickProtocol(random: Random): ExchangeProtocol {
+  return random.next() < OPENSEA_SHARE ? 'seaport' : 'looksrare-v2';
 }
 
 /**

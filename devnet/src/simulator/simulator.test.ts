@@ -3,43 +3,65 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  LOOKSRARE_ABI,
+  LOOKSRARE_TRANSFER_MANAGER_ABI,
+  type LooksRareMaker,
+  makerFromJson,
+  makerHash,
   orderFromJson,
+  QuoteType,
   receiptOf,
   SEAPORT_ABI,
   SEAPORT_ORDER_TYPES,
   seaportDomain,
   seaportOrderHash,
+  STANDARD_SALE_STRATEGY,
 } from '@floordesk/contracts';
 import { DEVNET_CHAIN_ID, type PostListingRequest, type SimulatorState } from '@floordesk/protocol';
 import {
+  type Address,
   createPublicClient,
   type Hex,
   http,
   isAddressEqual,
+  getAddress,
+  type Log,
   parseAbi,
   parseEventLogs,
   type TransactionReceipt,
   verifyTypedData,
+  zeroAddress,
   zeroHash,
 } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { botAccounts } from '../accounts';
 import { COLLECTIONS } from '../catalog';
 import { type Devnet, rpc, startDevnet } from '../devnet';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI, ETH_USD_FEED_ABI } from '../devnet-abi';
-import { BOOK_DEPTH } from './policy';
+import { looksRareTypedData } from './orders';
+import { BOOK_DEPTH, OPENSEA_SHARE } from './policy';
 import {
+  type SimListing,
   type SimulatedTrade,
   type Simulator,
   type SimulatorAction,
   type SimulatorOptions,
   startSimulator,
+  type TradeMethod,
 } from './simulator';
 
 const EVENTS = parseAbi([
   'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)',
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
   'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+  'event TakerBid((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address bidUser, address bidRecipient, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
+]);
+/** Every way a LooksRare seller cancels: one ask by its order nonce, a group by its subset, all by a new ask nonce. */
+const LOOKSRARE_CANCEL_EVENTS = parseAbi([
+  'event OrderNoncesCancelled(address user, uint256[] orderNonces)',
+  'event SubsetNoncesCancelled(address user, uint256[] subsetNonces)',
+  'event NewBidAskNonces(address user, uint256 bidNonce, uint256 askNonce)',
 ]);
 
 const OWNER_OF_ABI = parseAbi(['function ownerOf(uint256 tokenId) view returns (address)']);
@@ -72,96 +94,185 @@ function chain() {
   return createPublicClient({ chain: foundry, transport: http(devnet.rpcUrl), pollingInterval: 50 });
 }
 
-describe('sixty seeded actions', () => {
+/** Every way the simulator buys. */
+const TRADE_METHODS: readonly TradeMethod[] = [
+  'fulfillOrder',
+  'fulfillBasicOrder_efficient_6GL6yc',
+  'fulfillAvailableAdvancedOrders',
+  'executeTakerBid',
+  'executeMultipleTakerBids',
+];
+const LOOKSRARE_CANCELS = LOOKSRARE_CANCEL_EVENTS.map((event) => event.name);
+/** A seeded run steps this many actions at a time until it has done what its tests check, within `most` actions. */
+const RUN = { batch: 20, most: 2_000 } as const;
+
+describe('a seeded run', () => {
+  /** Posted after the opening. */
   const listings: PostListingRequest[] = [];
+  /** Every LooksRare ask posted, the opening's too. */
+  const asks: LooksRareMaker[] = [];
   let simulator: Simulator;
   let opening: SimulatorState['actions'];
-  let actions: SimulatorAction[];
+  const actions: SimulatorAction[] = [];
   let trades: readonly SimulatedTrade[];
   const receipts = new Map<Hex, TransactionReceipt>();
+  let cancels: LooksRareCancel[];
 
   beforeAll(async () => {
     simulator = simulate({
       seed: 'floor-sweeper',
       postListing: async (listing) => {
         listings.push(listing);
+        if (listing.protocol === 'looksrare-v2') asks.push(makerFromJson(listing.parameters));
       },
     });
     // Zero steps wait for the opening listings.
     await simulator.step(0);
     opening = simulator.state().actions;
     listings.length = 0;
-    actions = await simulator.step(60);
+    const from = await chain().getBlockNumber();
+    // Sweeps on either exchange and LooksRare's rarer cancels come by chance, a few in every few hundred actions: the
+    // run lasts until each has happened.
+    const seen = async () => {
+      const methods = new Set(simulator.trades().map((trade) => trade.method));
+      const kinds = new Set((await looksRareCancels(from)).map((log) => log.eventName));
+      return TRADE_METHODS.every((method) => methods.has(method)) && LOOKSRARE_CANCELS.every((kind) => kinds.has(kind));
+    };
+    while (actions.length < RUN.most && !(await seen())) actions.push(...(await simulator.step(RUN.batch)));
+    await mined();
     trades = simulator.trades();
     for (const trade of trades) {
       receipts.set(trade.txHash, await receiptOf(chain(), trade.txHash));
     }
+    cancels = await looksRareCancels(from);
   });
 
   afterAll(() => simulator?.stop());
 
-  it('posts listings that verify against Seaport on the devnet, signed by their offerer', async () => {
+  it('posts listings that verify against their exchange on the devnet, signed by their offerer', async () => {
     expect(listings.length).toBeGreaterThan(10);
     const posted = new Set(
       actions.flatMap((action) => (action.kind === 'list' || action.kind === 'reprice' ? action.orderHashes : [])),
     );
     for (const listing of listings) {
+      const { exchange, orderHash, signedBySigner } = await signedListing(listing);
       expect(listing.chain_id).toBe(DEVNET_CHAIN_ID);
-      expect(listing.protocol_address).toBe(devnet.manifest.seaport);
-      const order = orderFromJson(listing.parameters);
-      const valid = await verifyTypedData({
-        address: order.offerer,
-        domain: seaportDomain(DEVNET_CHAIN_ID, devnet.manifest.seaport),
-        types: SEAPORT_ORDER_TYPES,
-        primaryType: 'OrderComponents',
-        message: order,
-        signature: listing.signature as Hex,
-      });
-      expect(valid).toBe(true);
-      expect(posted.has(seaportOrderHash(order))).toBe(true);
+      expect(listing.protocol_address).toBe(exchange);
+      expect(signedBySigner).toBe(true);
+      expect(posted.has(orderHash)).toBe(true);
     }
   });
 
-  it('lists one NFT for ETH to the seller, then the marketplace fee, then the royalty', () => {
-    for (const listing of listings) {
-      const order = orderFromJson(listing.parameters);
+  it('lists one NFT on OpenSea for ETH to the seller, then OpenSea’s fee through its conduit, then the royalty', () => {
+    const { conduit, marketplaces, deployer } = devnet.manifest;
+    const orders = listings.flatMap((l) => (l.protocol === 'seaport' ? [orderFromJson(l.parameters)] : []));
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders) {
       expect(order.offer).toHaveLength(1);
       expect([2, 3]).toContain(order.offer[0]?.itemType);
       expect(order.consideration.map((item) => item.itemType)).toEqual([0, 0, 0]);
-      expect(order.consideration[0]?.recipient).toBe(order.offerer);
-      expect(order.consideration[2]?.recipient).toBe(devnet.manifest.deployer);
+      expect(order.consideration.map((item) => item.recipient)).toEqual([
+        order.offerer,
+        marketplaces.opensea.feeRecipient,
+        deployer,
+      ]);
+      expect(order.conduitKey).toBe(conduit.key);
       expect(order.endTime).toBeGreaterThan(order.startTime);
     }
   });
 
-  it('lists on both marketplaces, OpenSea through its conduit and SoduSwap through Seaport itself', () => {
-    const { conduit, marketplaces } = devnet.manifest;
-    expect(feeRecipients(listings, conduit.key)).toEqual(new Set([marketplaces.opensea.feeRecipient]));
-    expect(feeRecipients(listings, zeroHash)).toEqual(new Set([marketplaces.soduswap.feeRecipient]));
+  it('asks on LooksRare as its front end does: the standard sale of one NFT for ETH, an order nonce each', () => {
+    const makers = listings.flatMap((l) => (l.protocol === 'looksrare-v2' ? [makerFromJson(l.parameters)] : []));
+    expect(makers.length).toBeGreaterThan(0);
+    for (const maker of makers) {
+      expect(maker).toMatchObject({
+        quoteType: QuoteType.Ask,
+        strategyId: STANDARD_SALE_STRATEGY,
+        currency: zeroAddress,
+        additionalParameters: '0x',
+      });
+      expect(maker.itemIds).toHaveLength(1);
+      expect(maker.amounts).toHaveLength(1);
+      expect(maker.endTime).toBeGreaterThan(maker.startTime);
+    }
+    expect(new Set(makers.map((maker) => `${maker.signer}:${maker.orderNonce}`)).size).toBe(makers.length);
   });
 
-  it('buys single listings and sweeps several in one transaction', () => {
+  it('lists on OpenSea and LooksRare about three to two', () => {
+    const looksRare = listings.filter((listing) => listing.protocol === 'looksrare-v2').length;
+    expect(looksRare / listings.length).toBeGreaterThan(1 - OPENSEA_SHARE - 0.15);
+    expect(looksRare / listings.length).toBeLessThan(1 - OPENSEA_SHARE + 0.15);
+  });
+
+  it("approves LooksRare's TransferManager on each collection it asks in, and grants it the exchange", async () => {
+    const client = chain();
+    const { transferManager, protocol } = devnet.manifest.looksRare;
+    const sellers = new Map<string, { signer: Address; collection: Address }>();
+    for (const listing of listings) {
+      if (listing.protocol !== 'looksrare-v2') continue;
+      const { signer, collection } = makerFromJson(listing.parameters);
+      sellers.set(`${signer}:${collection}`, { signer, collection });
+    }
+    expect(sellers.size).toBeGreaterThan(0);
+    for (const { signer, collection } of sellers.values()) {
+      const [approved, granted] = await Promise.all([
+        client.readContract({
+          address: collection,
+          abi: DEVNET_ERC721_ABI,
+          functionName: 'isApprovedForAll',
+          args: [signer, transferManager],
+        }),
+        client.readContract({
+          address: transferManager,
+          abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+          functionName: 'hasUserApprovedOperator',
+          args: [signer, protocol],
+        }),
+      ]);
+      expect({ signer, collection, approved, granted }).toEqual({ signer, collection, approved: true, granted: true });
+    }
+  });
+
+  it('buys single listings and sweeps several in one transaction, on both exchanges', () => {
     expect(done(actions, 'buy').length).toBeGreaterThan(0);
     expect(done(actions, 'sweep').length).toBeGreaterThan(0);
-    expect(trades.some((trade) => trade.kind === 'sweep' && trade.orders.length >= 2)).toBe(true);
-    expect(new Set(trades.map((trade) => trade.method)).size).toBe(3);
+    expect(trades.filter((trade) => trade.kind === 'sweep').every((trade) => trade.orders.length >= 2)).toBe(true);
+    expect(new Set(trades.map((trade) => trade.method))).toEqual(new Set(TRADE_METHODS));
   });
 
-  it("records each trade as the chain's OrderFulfilled events show it", () => {
+  it("fills LooksRare asks on LooksRare's exchange, alone and several in one transaction", () => {
+    const takerBidsPerTrade = [...receipts.values()].map(
+      (receipt) =>
+        parseEventLogs({ abi: EVENTS, eventName: 'TakerBid', logs: receipt.logs }).filter((log) =>
+          isAddressEqual(log.address, devnet.manifest.looksRare.protocol),
+        ).length,
+    );
+    expect(takerBidsPerTrade).toContain(1);
+    expect(takerBidsPerTrade.some((count) => count >= 2)).toBe(true);
+  });
+
+  it('cancels LooksRare asks each of the three ways, always asks it posted', () => {
+    expect(new Set(cancels.map((log) => log.eventName))).toEqual(new Set(LOOKSRARE_CANCELS));
+    const bots = new Set(botAccounts().map((bot) => bot.address));
+    expect(cancels.filter((log) => !bots.has(log.args.user))).toEqual([]);
+    expect(cancels.filter((log) => !endsOwnAsks(log, asks))).toEqual([]);
+  });
+
+  it("records each trade as the chain's OrderFulfilled and TakerBid events show it", () => {
     for (const trade of trades) {
       const receipt = receipts.get(trade.txHash);
       expect(receipt?.status).toBe('success');
-      const fills = parseEventLogs({ abi: EVENTS, eventName: 'OrderFulfilled', logs: receipt?.logs ?? [] }).filter(
-        (log) => isAddressEqual(log.address, devnet.manifest.seaport),
-      );
+      const fills = fillsIn(receipt?.logs ?? []);
       expect(fills).toHaveLength(trade.orders.length);
       for (const order of trade.orders) {
-        const fill = fills.find((log) => log.args.orderHash === order.orderHash);
-        expect(fill).toBeDefined();
-        const paid = fill?.args.consideration.reduce((sum, item) => sum + item.amount, 0n);
-        expect(paid).toBe(order.priceWei);
-        expect(fill?.args.recipient).toBe(trade.buyer);
-        expect(isAddressEqual(fill?.args.offerer ?? '0x', order.seller)).toBe(true);
+        const fill = fills.find((f) => f.orderHash === order.orderHash);
+        expect(fill).toEqual({
+          orderHash: order.orderHash,
+          marketplace: order.marketplace,
+          paid: order.priceWei,
+          buyer: trade.buyer,
+          seller: getAddress(order.seller),
+        });
       }
     }
   });
@@ -257,42 +368,12 @@ describe('a living book', () => {
       });
       expect(Math.min(...thinnest.map((c) => c.tokens))).toBeGreaterThanOrEqual(BOOK_DEPTH.floorTokens);
       expect(Math.min(...thinnest.map((c) => c.sellers))).toBeGreaterThanOrEqual(BOOK_DEPTH.floorSellers);
-      // Each is fillable on chain: its seller holds the token, and Seaport has it neither filled nor cancelled.
-      const client = chain();
-      const { seaport } = devnet.manifest;
+      expect(new Set(book.map((listing) => listing.protocol))).toEqual(new Set(['seaport', 'looksrare-v2']));
       for (const listing of book) {
-        const [, isCancelled, totalFilled] = await client.readContract({
-          address: seaport,
-          abi: SEAPORT_ABI,
-          functionName: 'getOrderStatus',
-          args: [listing.orderHash],
+        expect({ listing: listing.orderHash, unfillable: await whyUnfillable(listing) }).toEqual({
+          listing: listing.orderHash,
+          unfillable: [],
         });
-        expect({ isCancelled, totalFilled }).toEqual({ isCancelled: false, totalFilled: 0n });
-        const counter = await client.readContract({
-          address: seaport,
-          abi: SEAPORT_ABI,
-          functionName: 'getCounter',
-          args: [listing.seller],
-        });
-        expect(listing.order.counter).toBe(counter);
-        const held =
-          listing.collection.standard === 'erc721'
-            ? isAddressEqual(
-                await client.readContract({
-                  address: listing.collection.address,
-                  abi: OWNER_OF_ABI,
-                  functionName: 'ownerOf',
-                  args: [listing.tokenId],
-                }),
-                listing.seller,
-              )
-            : (await client.readContract({
-                address: listing.collection.address,
-                abi: DEVNET_ERC1155_ABI,
-                functionName: 'balanceOf',
-                args: [listing.seller, listing.tokenId],
-              })) >= listing.amount;
-        expect(held).toBe(true);
       }
     } finally {
       await simulator.stop();
@@ -414,6 +495,36 @@ describe("the deployer's chores", () => {
   });
 });
 
+/** LooksRare's cancel events since `fromBlock`, in chain order. */
+function looksRareCancels(fromBlock: bigint) {
+  return chain().getLogs({
+    address: devnet.manifest.looksRare.protocol,
+    events: LOOKSRARE_CANCEL_EVENTS,
+    fromBlock,
+    strict: true,
+  });
+}
+
+type LooksRareCancel = Awaited<ReturnType<typeof looksRareCancels>>[number];
+
+/**
+ * Whether a cancel ends only asks its sender posted: order or subset nonces its asks carry, or its ask nonce alone
+ * (the bots make no bids, so their bid nonce stays 0).
+ */
+function endsOwnAsks(log: LooksRareCancel, asks: readonly LooksRareMaker[]): boolean {
+  const own = asks.filter((maker) => isAddressEqual(maker.signer, log.args.user));
+  switch (log.eventName) {
+    case 'OrderNoncesCancelled':
+      return log.args.orderNonces.every((nonce) => own.some((maker) => maker.orderNonce === nonce));
+    case 'SubsetNoncesCancelled':
+      return log.args.subsetNonces.every((nonce) => own.some((maker) => maker.subsetNonce === nonce));
+    case 'NewBidAskNonces':
+      return log.args.bidNonce === 0n && log.args.askNonce > 0n;
+    default:
+      return log satisfies never;
+  }
+}
+
 /**
  * Waits until the node has mined everything the simulator sent: it sends without waiting, and an automining anvil
  * answers a send before the block is in (on a busy machine, often before the test reads the chain).
@@ -426,13 +537,119 @@ function done(actions: readonly SimulatorAction[], kind: SimulatorAction['kind']
   return actions.filter((action) => action.kind === kind && action.outcome === 'done');
 }
 
-/** The fee recipients of the listings posted with the conduit key. */
-function feeRecipients(listings: readonly PostListingRequest[], conduitKey: string): Set<string | undefined> {
-  return new Set(
-    listings
-      .filter((listing) => listing.parameters.conduitKey === conduitKey)
-      .map((listing) => listing.parameters.consideration[1]?.recipient),
-  );
+/** Why the listing's exchange would not fill it now, as it checks on a fill; nothing for a fillable listing. */
+async function whyUnfillable(listing: SimListing): Promise<string[]> {
+  const client = chain();
+  const reasons: string[] = [];
+  const { collection, seller, tokenId } = listing;
+  const held =
+    collection.standard === 'erc721'
+      ? isAddressEqual(
+          await client.readContract({
+            address: collection.address,
+            abi: OWNER_OF_ABI,
+            functionName: 'ownerOf',
+            args: [tokenId],
+          }),
+          seller,
+        )
+      : (await client.readContract({
+          address: collection.address,
+          abi: DEVNET_ERC1155_ABI,
+          functionName: 'balanceOf',
+          args: [seller, tokenId],
+        })) >= listing.amount;
+  if (!held) reasons.push('the seller no longer holds the token');
+  if (listing.protocol === 'seaport') {
+    const seaport = { address: devnet.manifest.seaport, abi: SEAPORT_ABI } as const;
+    const [[, isCancelled, totalFilled], counter] = await Promise.all([
+      client.readContract({ ...seaport, functionName: 'getOrderStatus', args: [listing.orderHash] }),
+      client.readContract({ ...seaport, functionName: 'getCounter', args: [seller] }),
+    ]);
+    if (isCancelled) reasons.push('cancelled');
+    if (totalFilled > 0n) reasons.push('filled');
+    if (counter !== listing.order.counter) reasons.push('signed at an old counter');
+    return reasons;
+  }
+  const { protocol, transferManager } = devnet.manifest.looksRare;
+  const { maker } = listing;
+  const looksRare = { address: protocol, abi: LOOKSRARE_ABI } as const;
+  const [[, askNonce], orderNonceStatus, subsetCancelled, approved, granted] = await Promise.all([
+    client.readContract({ ...looksRare, functionName: 'userBidAskNonces', args: [seller] }),
+    client.readContract({ ...looksRare, functionName: 'userOrderNonce', args: [seller, maker.orderNonce] }),
+    client.readContract({ ...looksRare, functionName: 'userSubsetNonce', args: [seller, maker.subsetNonce] }),
+    client.readContract({
+      address: collection.address,
+      abi: DEVNET_ERC721_ABI,
+      functionName: 'isApprovedForAll',
+      args: [seller, transferManager],
+    }),
+    client.readContract({
+      address: transferManager,
+      abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
+      functionName: 'hasUserApprovedOperator',
+      args: [seller, protocol],
+    }),
+  ]);
+  if (askNonce !== maker.globalNonce) reasons.push('signed at an old ask nonce');
+  if (orderNonceStatus !== zeroHash) reasons.push('its order nonce is spent or cancelled');
+  if (subsetCancelled) reasons.push('its subset is cancelled');
+  if (!approved) reasons.push('the TransferManager is not approved on the collection');
+  if (!granted) reasons.push('the TransferManager is not granted the exchange');
+  return reasons;
+}
+
+/** The listing's exchange and order hash, and whether its signature is its signer's, as the exchange recovers it. */
+async function signedListing(listing: PostListingRequest) {
+  const signature = listing.signature as Hex;
+  if (listing.protocol === 'seaport') {
+    const { seaport } = devnet.manifest;
+    const order = orderFromJson(listing.parameters);
+    const signedBySigner = await verifyTypedData({
+      address: order.offerer,
+      domain: seaportDomain(DEVNET_CHAIN_ID, seaport),
+      types: SEAPORT_ORDER_TYPES,
+      primaryType: 'OrderComponents',
+      message: order,
+      signature,
+    });
+    return { exchange: seaport, orderHash: seaportOrderHash(order), signedBySigner };
+  }
+  const { protocol } = devnet.manifest.looksRare;
+  const maker = makerFromJson(listing.parameters);
+  const signedBySigner = await verifyTypedData({
+    address: maker.signer,
+    ...looksRareTypedData(maker, DEVNET_CHAIN_ID, protocol),
+    signature,
+  });
+  return { exchange: protocol, orderHash: makerHash(maker), signedBySigner };
+}
+
+/** The orders a transaction filled, as either exchange's own event tells: what the buyer paid, to which seller. */
+function fillsIn(logs: readonly Log[]) {
+  const { seaport, looksRare } = devnet.manifest;
+  return parseEventLogs({ abi: EVENTS, logs: [...logs] }).flatMap((log) => {
+    if (log.eventName === 'OrderFulfilled' && isAddressEqual(log.address, seaport)) {
+      const { orderHash, consideration, recipient, offerer } = log.args;
+      const paid = consideration.reduce((sum, item) => sum + item.amount, 0n);
+      return [{ orderHash, marketplace: 'opensea', paid, buyer: recipient, seller: offerer }];
+    }
+    if (log.eventName === 'TakerBid' && isAddressEqual(log.address, looksRare.protocol)) {
+      // The first fee recipient is the maker, paid the proceeds; the gross price is all three amounts.
+      const { nonceInvalidationParameters, feeAmounts, bidRecipient, feeRecipients } = log.args;
+      const paid = feeAmounts.reduce((sum, amount) => sum + amount, 0n);
+      return [
+        {
+          orderHash: nonceInvalidationParameters.orderHash,
+          marketplace: 'looks',
+          paid,
+          buyer: bidRecipient,
+          seller: feeRecipients[0],
+        },
+      ];
+    }
+    return [];
+  });
 }
 
 function activeTimers(): number {

@@ -11,6 +11,7 @@ import { ChainView } from './chain-view';
 import { Chores } from './chores';
 import { simCollections } from './collections';
 import { ListingBook, type SimListing } from './listing-book';
+import { LooksRareSellers } from './looksrare-sellers';
 import { Market } from './market';
 import { BOOK_DEPTH } from './policy';
 import { Sender } from './sender';
@@ -45,7 +46,7 @@ export type Simulator = {
   step(n: number): Promise<SimulatorAction[]>;
   /** Every buy and sweep it sent, with the orders it meant to fill and their prices. */
   trades(): readonly SimulatedTrade[];
-  /** Its listings that Seaport would fill as of its last look at the chain, less those a trade in flight takes. */
+  /** Its listings that their exchange would fill as of its last look at the chain, less those in flight to end. */
   listings(): readonly SimListing[];
 };
 
@@ -54,9 +55,9 @@ const MAX_TRADES = 5_000;
 const RETRY_START_MS = 5_000;
 
 /**
- * Starts the devnet market: 20 trader bots that list, buy, sweep, reprice, cancel, transfer and mint, with one
- * collection hot at a time, keeping every collection's book near its target depth (policy.ts); plus the deployer's
- * reveal and ETH/USD feed. Devnet only.
+ * Starts the devnet market: 20 trader bots that list, buy, sweep, reprice, cancel, transfer and mint, on OpenSea
+ * (Seaport) and on LooksRare, with one collection hot at a time, keeping every collection's book near its target depth
+ * (policy.ts); plus the deployer's reveal and ETH/USD feed. Devnet only.
  */
 export function startSimulator(options: SimulatorOptions): Simulator {
   const now = options.now ?? (() => new Date());
@@ -78,7 +79,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     bots: bots.map((bot) => bot.address),
     collections,
     seaport: manifest.seaport,
+    looksRare: manifest.looksRare.protocol,
     onOrderGone: (orderHash) => book.remove(orderHash),
+    onNoncesCancelled: (signer, kind, nonces) => book.removeNonces(signer, kind, nonces),
   });
   const sender = new Sender(client, wallet, nowMs);
   const market = new Market(collections, random, seededRandom(`${seed}:bursts`), nowMs());
@@ -100,6 +103,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     book,
     sender,
     market,
+    looksRareSellers: new LooksRareSellers({ client, looksRare: manifest.looksRare, sender, random }),
     postListing: options.postListing,
     recordTrade: (trade) => {
       trades.push(trade);

@@ -1,7 +1,14 @@
+import type { ExchangeProtocol } from '@floordesk/protocol';
 import type { Address, Hex } from 'viem';
 
-/** The devnet's two Seaport marketplaces; they differ in conduit and fee. */
-export type SimMarketplace = 'opensea' | 'soduswap';
+/** The devnet's marketplaces: OpenSea on Seaport 1.6 through its conduit, LooksRare on its own exchange (v2). */
+export type SimMarketplace = 'opensea' | 'looks';
+
+/** The marketplace of a listing signed for each exchange. */
+export const MARKETPLACE_OF = {
+  seaport: 'opensea',
+  'looksrare-v2': 'looks',
+} as const satisfies Record<ExchangeProtocol, SimMarketplace>;
 
 export type ActionKind = 'list' | 'buy' | 'sweep' | 'reprice' | 'cancel' | 'transfer' | 'mint' | 'counter' | 'idle';
 
@@ -23,7 +30,12 @@ export type SimulatorAction = {
   at: string;
 };
 
-export type TradeMethod = 'fulfillOrder' | 'fulfillBasicOrder_efficient_6GL6yc' | 'fulfillAvailableAdvancedOrders';
+export type TradeMethod =
+  | 'fulfillOrder'
+  | 'fulfillBasicOrder_efficient_6GL6yc'
+  | 'fulfillAvailableAdvancedOrders'
+  | 'executeTakerBid'
+  | 'executeMultipleTakerBids';
 
 export type TradeStatus = 'pending' | 'success' | 'reverted' | 'dropped';
 
@@ -35,6 +47,7 @@ export type SimulatedTrade = {
   buyer: Address;
   collection: string;
   orders: Array<{
+    /** Seaport's order hash, or LooksRare's maker hash (the one its TakerBid names). */
     orderHash: Hex;
     seller: Address;
     tokenId: bigint;
