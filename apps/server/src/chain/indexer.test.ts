@@ -9,6 +9,7 @@ import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
 import { listAndBuy, ownedToken, walletOf } from '../testing/market';
 import { testConfig } from '../testing/server';
 import { transactionsBackfillJob } from '../worker/transactions-backfill';
+import { LOOKSRARE_V2_EVENTS } from './decoders/looksrare-v2';
 import { SEAPORT_EVENTS } from './decoders/seaport';
 
 const database = useTestDatabase();
@@ -24,19 +25,37 @@ beforeAll(() => {
 });
 
 /** The chain's own account of its sales: every OrderFulfilled from Seaport, decoded by viem, one row per NFT. */
+/**
+ * Every sale on the devnet's exchanges, read with viem's ABI decoder rather than the indexer's: Seaport fills that
+ * move an NFT (paid the ETH of their consideration), and LooksRare trades (paid the sum of their fee amounts).
+ */
 async function salesOnChain(): Promise<Array<{ tx: string; logIndex: number; priceWei: bigint }>> {
-  const logs = await devnet().chain.client.getLogs({
-    address: devnet().manifest.seaport,
-    event: SEAPORT_EVENTS[0],
-    fromBlock: 0n,
-    toBlock: 'latest',
-  });
-  return logs.flatMap((log) => {
+  const { client } = devnet().chain;
+  const [seaportLogs, looksRareLogs] = await Promise.all([
+    client.getLogs({ address: devnet().manifest.seaport, event: SEAPORT_EVENTS[0], fromBlock: 0n, toBlock: 'latest' }),
+    client.getLogs({
+      address: devnet().manifest.looksRare.protocol,
+      events: LOOKSRARE_V2_EVENTS.filter((event) => event.name === 'TakerBid' || event.name === 'TakerAsk'),
+      fromBlock: 0n,
+      toBlock: 'latest',
+    }),
+  ]);
+  const seaport = seaportLogs.flatMap((log) => {
     const { args } = decodeEventLog({ abi: [SEAPORT_EVENTS[0]], data: log.data, topics: log.topics });
     const nfts = args.offer.filter((item) => item.itemType >= 2);
     const paid = args.consideration.filter((item) => item.itemType === 0).reduce((sum, item) => sum + item.amount, 0n);
     return nfts.length === 0 ? [] : [{ tx: log.transactionHash, logIndex: log.logIndex, priceWei: paid }];
   });
+  const looksRare = looksRareLogs.map((log) => {
+    const { args } = decodeEventLog({ abi: LOOKSRARE_V2_EVENTS, data: log.data, topics: log.topics });
+    const feeAmounts = 'feeAmounts' in args ? args.feeAmounts : [];
+    return {
+      tx: log.transactionHash,
+      logIndex: log.logIndex,
+      priceWei: feeAmounts.reduce((sum, fee) => sum + fee, 0n),
+    };
+  });
+  return [...seaport, ...looksRare];
 }
 
 async function salesIndexed(): Promise<Array<{ tx: string; logIndex: number; priceWei: bigint }>> {
