@@ -5,7 +5,6 @@ import {
   CONDUIT_CONTROLLER_ABI,
   fulfillOrderArgs,
   LOOKSRARE_ABI,
-  LOOKSRARE_TRANSFER_MANAGER_ABI,
   type LooksRareMaker,
   makerHash,
   NO_MERKLE_TREE,
@@ -25,6 +24,7 @@ import {
   listingOrder,
   looksRareAsk,
   looksRareTypedData,
+  missingLooksRareApprovals,
   rpc,
   toLooksRarePostListing,
   toPostListing,
@@ -407,42 +407,14 @@ export class DevnetMarket {
    * already done; resolves once mined.
    */
   private async approveLooksRare(owner: LocalAccount, collection: DevnetCollection): Promise<void> {
-    const { transferManager, protocol } = this.manifest.looksRare;
     const wallet = this.clients.wallet(owner);
-    const [approved, granted] = await Promise.all([
-      this.clients.chain.readContract({
-        address: collection.address,
-        abi: erc721Abi,
-        functionName: 'isApprovedForAll',
-        args: [owner.address, transferManager],
-      }),
-      this.clients.chain.readContract({
-        address: transferManager,
-        abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
-        functionName: 'hasUserApprovedOperator',
-        args: [owner.address, protocol],
-      }),
-    ]);
-    if (!approved) {
-      await this.confirm(
-        await wallet.writeContract({
-          address: collection.address,
-          abi: erc721Abi,
-          functionName: 'setApprovalForAll',
-          args: [transferManager, true],
-        }),
-      );
-    }
-    if (!granted) {
-      await this.confirm(
-        await wallet.writeContract({
-          address: transferManager,
-          abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
-          functionName: 'grantApprovals',
-          args: [[protocol]],
-        }),
-      );
-    }
+    const missing = await missingLooksRareApprovals(
+      this.clients.chain,
+      this.manifest.looksRare,
+      owner.address,
+      collection.address,
+    );
+    for (const transaction of missing) await this.confirm(await wallet.sendTransaction(transaction));
   }
 
   private async post(listings: readonly FreshListing[]): Promise<void> {

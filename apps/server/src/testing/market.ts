@@ -1,7 +1,6 @@
 import {
   fulfillOrderArgs,
   LOOKSRARE_ABI,
-  LOOKSRARE_TRANSFER_MANAGER_ABI,
   type LooksRareMaker,
   type OrderComponents,
   receiptOf,
@@ -9,7 +8,13 @@ import {
   SEAPORT_ORDER_TYPES,
   seaportDomain,
 } from '@floordesk/contracts';
-import { listingOrder, looksRareAsk, looksRareTypedData, toPostListing } from '@floordesk/devnet';
+import {
+  listingOrder,
+  looksRareAsk,
+  looksRareTypedData,
+  missingLooksRareApprovals,
+  toPostListing,
+} from '@floordesk/devnet';
 import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, type SweepQuoteRequest } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, parseEther, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';
@@ -169,41 +174,14 @@ export function sweepQuoteRequest(collection: Address, request: Partial<SweepQuo
  * collection approved to the TransferManager, and the TransferManager granted to the exchange (each unless done).
  */
 export async function approveLooksRare(devnet: TestDevnet, seller: Account, collection: Address): Promise<void> {
-  const { looksRare } = devnet.manifest;
-  const { client } = devnet.chain;
   const wallet = walletOf(devnet, seller);
-  const [approved, granted] = await Promise.all([
-    client.readContract({
-      address: collection,
-      abi: erc721Abi,
-      functionName: 'isApprovedForAll',
-      args: [seller.address, looksRare.transferManager],
-    }),
-    client.readContract({
-      address: looksRare.transferManager,
-      abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
-      functionName: 'hasUserApprovedOperator',
-      args: [seller.address, looksRare.protocol],
-    }),
-  ]);
-  if (!approved) {
-    const hash = await wallet.writeContract({
-      address: collection,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [looksRare.transferManager, true],
-    });
-    await receiptOf(client, hash);
-  }
-  if (!granted) {
-    const hash = await wallet.writeContract({
-      address: looksRare.transferManager,
-      abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
-      functionName: 'grantApprovals',
-      args: [[looksRare.protocol]],
-    });
-    await receiptOf(client, hash);
-  }
+  const missing = await missingLooksRareApprovals(
+    devnet.chain.client,
+    devnet.manifest.looksRare,
+    seller.address,
+    collection,
+  );
+  for (const transaction of missing) await receiptOf(devnet.chain.client, await wallet.sendTransaction(transaction));
 }
 
 let orderNonce = 1_000_000n;
