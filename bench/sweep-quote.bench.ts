@@ -75,7 +75,7 @@ const benchmark: Benchmark = {
           collection: collection.address,
           count: COUNT,
           max_total: parseEther('2').toString(),
-          marketplaces: ['opensea', 'soduswap'],
+          marketplaces: ['opensea', 'looks'],
           skip_pending_flagged: true,
           gas: DEFAULT_GAS_ENTRIES[1],
         });

@@ -36,7 +36,7 @@ import { sweepOutcome } from './outcome';
 import {
   findSweepCollection,
   findSweepOrder,
-  insertSweepOrder,
+  insertSweepOrders,
   markSent,
   markSettled,
   type SweepOrderRow,
@@ -123,24 +123,21 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
     };
     return { items, total: total.toString(), tx, gas_estimate: transaction.gasEstimate.toString() };
   });
-  // Last, in one database transaction: a quote is stored only once everything in it has been worked out, and whole.
-  const parts = await ctx.db.transaction(async (tx) => {
-    const stored: SweepQuotePart[] = [];
-    for (const draft of drafts) {
-      const id = await insertSweepOrder(tx, {
-        userAddress: user,
-        collection: request.collection,
-        status: 'quoted',
-        items: pendingItems(draft.items),
-        total: draft.total,
-        value: draft.tx.value,
-        txDataHash: keccak256(draft.tx.data as Hex),
-        createdAt: now,
-      });
-      stored.push({ id, ...draft });
-    }
-    return stored;
-  });
+  // Last: a quote is stored only once everything in it has been worked out, and whole.
+  const ids = await insertSweepOrders(
+    ctx.db,
+    drafts.map((draft) => ({
+      userAddress: user,
+      collection: request.collection,
+      status: 'quoted',
+      items: pendingItems(draft.items),
+      total: draft.total,
+      value: draft.tx.value,
+      txDataHash: keccak256(draft.tx.data as Hex),
+      createdAt: now,
+    })),
+  );
+  const parts = drafts.map((draft, index): SweepQuotePart => ({ id: ids[index] as string, ...draft }));
   const [first, second] = parts;
   if (!first) return refuse(Status.NoOrder);
   return ok({ ...first, next: second ?? null });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Marketplace, SweepItem } from '@floordesk/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, isUniqueViolation } from '../../db/pool';
@@ -48,10 +49,17 @@ export async function sweepListings(
 
 export type SweepOrderRow = typeof sweepOrders.$inferSelect;
 
-export async function insertSweepOrder(db: Executor, order: typeof sweepOrders.$inferInsert): Promise<string> {
-  const [row] = await db.insert(sweepOrders).values(order).returning({ id: sweepOrders.id });
-  if (!row) throw new Error('insert into sweep_orders returned no row');
-  return row.id;
+/**
+ * Stores sweep orders in one statement, so that a quote of two transactions is written whole or not at all without
+ * the round trips of a transaction; the ids are made here, in the orders' order.
+ */
+export async function insertSweepOrders(
+  db: Executor,
+  orders: readonly Omit<typeof sweepOrders.$inferInsert, 'id'>[],
+): Promise<string[]> {
+  const rows = orders.map((order) => ({ ...order, id: randomUUID() }));
+  await db.insert(sweepOrders).values(rows);
+  return rows.map((row) => row.id);
 }
 
 /** The user's own sweep: another user's is as absent as one that never existed. */
