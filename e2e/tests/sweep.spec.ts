@@ -184,7 +184,7 @@ test.describe('buying on LooksRare v2, premium wallet', () => {
     await expect(page.getByRole('table', { name: 'Listings' })).not.toContainText('LooksRare');
     // The server's plan has no LooksRare listing either: the wallet refuses, and the dialog shows what was planned.
     wallet.rejectTransactions(true);
-    await page.getByTestId('sweep-count-1').click();
+    await page.getByTestId('sweep-count-2').click();
     await page.getByTestId('sweep-button').click();
     const planned = page.getByTestId('sweep-item');
     await expect(planned.first()).toHaveAttribute('data-status', 'rejected', { timeout: 60_000 });
