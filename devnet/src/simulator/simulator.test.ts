@@ -4,7 +4,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LOOKSRARE_ABI,
-  LOOKSRARE_TRANSFER_MANAGER_ABI,
   type LooksRareMaker,
   makerFromJson,
   makerHash,
@@ -39,6 +38,7 @@ import { botAccounts } from '../accounts';
 import { COLLECTIONS } from '../catalog';
 import { type Devnet, rpc, startDevnet } from '../devnet';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI, ETH_USD_FEED_ABI } from '../devnet-abi';
+import { missingLooksRareApprovals } from '../looksrare';
 import { looksRareTypedData } from './orders';
 import { BOOK_DEPTH, OPENSEA_SHARE } from './policy';
 import {
@@ -206,7 +206,6 @@ describe('a seeded run', () => {
 
   it("approves LooksRare's TransferManager on each collection it asks in, and grants it the exchange", async () => {
     const client = chain();
-    const { transferManager, protocol } = devnet.manifest.looksRare;
     const sellers = new Map<string, { signer: Address; collection: Address }>();
     for (const listing of listings) {
       if (listing.protocol !== 'looksrare-v2') continue;
@@ -215,21 +214,8 @@ describe('a seeded run', () => {
     }
     expect(sellers.size).toBeGreaterThan(0);
     for (const { signer, collection } of sellers.values()) {
-      const [approved, granted] = await Promise.all([
-        client.readContract({
-          address: collection,
-          abi: DEVNET_ERC721_ABI,
-          functionName: 'isApprovedForAll',
-          args: [signer, transferManager],
-        }),
-        client.readContract({
-          address: transferManager,
-          abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
-          functionName: 'hasUserApprovedOperator',
-          args: [signer, protocol],
-        }),
-      ]);
-      expect({ signer, collection, approved, granted }).toEqual({ signer, collection, approved: true, granted: true });
+      const missing = await missingLooksRareApprovals(client, devnet.manifest.looksRare, signer, collection);
+      expect({ signer, collection, missing }).toEqual({ signer, collection, missing: [] });
     }
   });
 
@@ -571,31 +557,18 @@ async function whyUnfillable(listing: SimListing): Promise<string[]> {
     if (counter !== listing.order.counter) reasons.push('signed at an old counter');
     return reasons;
   }
-  const { protocol, transferManager } = devnet.manifest.looksRare;
   const { maker } = listing;
-  const looksRare = { address: protocol, abi: LOOKSRARE_ABI } as const;
-  const [[, askNonce], orderNonceStatus, subsetCancelled, approved, granted] = await Promise.all([
+  const looksRare = { address: devnet.manifest.looksRare.protocol, abi: LOOKSRARE_ABI } as const;
+  const [[, askNonce], orderNonceStatus, subsetCancelled, missingApprovals] = await Promise.all([
     client.readContract({ ...looksRare, functionName: 'userBidAskNonces', args: [seller] }),
     client.readContract({ ...looksRare, functionName: 'userOrderNonce', args: [seller, maker.orderNonce] }),
     client.readContract({ ...looksRare, functionName: 'userSubsetNonce', args: [seller, maker.subsetNonce] }),
-    client.readContract({
-      address: collection.address,
-      abi: DEVNET_ERC721_ABI,
-      functionName: 'isApprovedForAll',
-      args: [seller, transferManager],
-    }),
-    client.readContract({
-      address: transferManager,
-      abi: LOOKSRARE_TRANSFER_MANAGER_ABI,
-      functionName: 'hasUserApprovedOperator',
-      args: [seller, protocol],
-    }),
+    missingLooksRareApprovals(client, devnet.manifest.looksRare, seller, collection.address),
   ]);
   if (askNonce !== maker.globalNonce) reasons.push('signed at an old ask nonce');
   if (orderNonceStatus !== zeroHash) reasons.push('its order nonce is spent or cancelled');
   if (subsetCancelled) reasons.push('its subset is cancelled');
-  if (!approved) reasons.push('the TransferManager is not approved on the collection');
-  if (!granted) reasons.push('the TransferManager is not granted the exchange');
+  if (missingApprovals.length > 0) reasons.push('the TransferManager is not approved, or not granted the exchange');
   return reasons;
 }
 

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { orderFromJson, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain } from '@floordesk/contracts';
 import { botAccounts, listingOrder, type Random, seededRandom, toPostListing } from '@floordesk/devnet';
-import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, type PostListingRequest, type SeaportListingRequest, Status } from '@floordesk/protocol';
+import {
+  DEFAULT_GAS_ENTRIES,
+  DEVNET_CHAIN_ID,
+  type PostListingRequest,
+  type SeaportListingRequest,
+  Status,
+} from '@floordesk/protocol';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type Address, erc721Abi, parseEther, toHex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

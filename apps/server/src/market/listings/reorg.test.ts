@@ -1,12 +1,22 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { botAccounts, rpc, toPostListing } from '@floordesk/devnet';
+import { LOOKSRARE_ABI, receiptOf } from '@floordesk/contracts';
+import { botAccounts, rpc, toLooksRarePostListing, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { type Account, type Address, type Hex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { useTestDatabase } from '../../testing/database';
 import { indexerOptions, indexToHead, useTestDevnet } from '../../testing/devnet';
-import { buildListing, giveToken, ownedToken, signListing } from '../../testing/market';
+import {
+  approveLooksRare,
+  buildListing,
+  buildLooksRareAsk,
+  giveToken,
+  ownedToken,
+  signListing,
+  signLooksRareAsk,
+  walletOf,
+} from '../../testing/market';
 import { testConfig } from '../../testing/server';
 import { fillableListings } from './fillable';
 import { submitListing } from './submit';
@@ -46,6 +56,7 @@ async function isFillable(orderHash: string): Promise<boolean> {
   return listings.some((listing) => listing.order_hash === orderHash);
 }
 
+const looksRare = () => devnet().manifest.looksRare.protocol;
 const snapshot = () => rpc<Hex>(devnet().rpcUrl, 'evm_snapshot', []);
 const revert = (id: Hex) => rpc(devnet().rpcUrl, 'evm_revert', [id]);
 
@@ -125,5 +136,47 @@ describe('listings after the chain changed under them', () => {
     await devnet().mine(2);
     await index();
     expect([await isFillable(unbacked), await isFillable(backed)]).toEqual([false, true]);
+  }, 60_000);
+
+  it('re-checks LooksRare asks too: one whose subset the new branch cancelled ends, one it still backs stays', async () => {
+    const [holder, seller] = [bot(0), bot(8)];
+    // Two of the holder's tokens, given to a seller who lists nothing else.
+    const tokenIds: bigint[] = [];
+    for (let from = 1n; tokenIds.length < 2;) {
+      const tokenId = await ownedToken(devnet(), collection, holder.address, from);
+      await give(holder, seller.address, tokenId);
+      tokenIds.push(tokenId);
+      from = tokenId + 1n;
+    }
+    await approveLooksRare(devnet(), seller, collection);
+    await index();
+    const fork = await snapshot();
+    const listAsk = async (subsetNonce: bigint) => {
+      const tokenId = tokenIds.shift() as bigint;
+      const maker = await buildLooksRareAsk(devnet(), seller, collection, tokenId, { subsetNonce });
+      const accepted = await submitListing(
+        ctx,
+        toLooksRarePostListing(maker, await signLooksRareAsk(devnet(), seller, maker), DEVNET_CHAIN_ID, looksRare()),
+      );
+      if (!accepted.ok) throw new Error(`the order book refused the ask: ${accepted.status}`);
+      return accepted.value.order_hash;
+    };
+    const [cancelled, backed] = [await listAsk(51n), await listAsk(52n)];
+    await index();
+    expect([await isFillable(cancelled), await isFillable(backed)]).toEqual([true, true]);
+
+    await revert(fork);
+    await receiptOf(
+      devnet().chain.client,
+      await walletOf(devnet(), seller).writeContract({
+        address: looksRare(),
+        abi: LOOKSRARE_ABI,
+        functionName: 'cancelSubsetNonces',
+        args: [[51n]],
+      }),
+    );
+    await devnet().mine(3);
+    await index();
+    expect([await isFillable(cancelled), await isFillable(backed)]).toEqual([false, true]);
   }, 60_000);
 });
