@@ -60,6 +60,11 @@ describe('server boundaries', () => {
     expect(rulesBroken(file('apps/server/src/market/listings/lifecycle.ts', '../../chain/consumers'))).toEqual([]);
     expect(rulesBroken(file('apps/server/src/market/x.ts', '../modules/collection/rarity'))).toHaveLength(1);
   });
+  it('refuses live/ code importing a module, while a module may use live/', () => {
+    expect(rulesBroken(file('apps/server/src/live/publisher.ts', '../modules/user/service'))).toHaveLength(1);
+    expect(rulesBroken(file('apps/server/src/live/publisher.ts', './broker', '../db/listen'))).toEqual([]);
+    expect(rulesBroken(file('apps/server/src/modules/live/routes.ts', '../../live/broker'))).toEqual([]);
+  });
   it("lets a module use another module's service, and nothing else of it", () => {
     expect(rulesBroken(file('apps/server/src/modules/a/service.ts', '../b/service'))).toEqual([]);
     expect(rulesBroken(file('apps/server/src/modules/a/service.ts', '../b/store'))).toHaveLength(1);

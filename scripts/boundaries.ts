@@ -73,6 +73,13 @@ const RULES: Rule[] = [
       (ABOVE_CHAIN.includes(segmentUnder(SERVER, target) ?? '') || SERVER_COMPOSITION.includes(target)),
   },
   {
+    name: 'server live/ imports no module, worker or http code: the modules serve it (the composition root passes their readers in)',
+    sourcesOnly: true,
+    check: (file, target) =>
+      segmentUnder(SERVER, file) === 'live' &&
+      ['modules', 'worker', 'http'].includes(segmentUnder(SERVER, target) ?? ''),
+  },
+  {
     name: 'server market/ imports no module, worker or http code',
     sourcesOnly: true,
     check: (file, target) =>

@@ -19,6 +19,8 @@ import { registerClientErrorRoutes } from '../modules/client-errors/routes';
 import { registerCollectionRoutes } from '../modules/collection/routes';
 import { registerFlipperRoutes } from '../modules/flippers/routes';
 import { registerMetadataRoutes } from '../modules/metadata/routes';
+import { notificationItems } from '../modules/notifications/service';
+import { onlineUsers } from '../modules/user/service';
 import { registerRarityRoutes } from '../modules/rarity/routes';
 import { registerMarketPulseRoutes } from '../modules/market-pulse/routes';
 import { type DevnetAssets, devnetAssetRoutes } from '../modules/devnet-assets/routes';
@@ -128,7 +130,11 @@ export async function buildServer({
   if (live) {
     const started = await live.broker(app.server);
     broker = started;
-    const publisher = await startLivePublisher({ ctx, broker: started, listen: live.listen, log: app.log });
+    const readers = {
+      notificationItems: (ids: readonly string[]) => notificationItems(ctx, ids),
+      onlineUsers: () => onlineUsers(ctx),
+    };
+    const publisher = await startLivePublisher({ readers, broker: started, listen: live.listen, log: app.log });
     // Before the HTTP server closes, which waits for every connection, the broker's WebSockets among them.
     app.addHook('preClose', async () => {
       await publisher.stop();

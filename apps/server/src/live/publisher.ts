@@ -1,13 +1,21 @@
-import { LIVE_MESSAGE } from '@floordesk/protocol';
+import { LIVE_MESSAGE, type NotificationItem } from '@floordesk/protocol';
 import type { Logger } from 'pino';
-import type { AppContext } from '../context';
 import type { Listener } from '../db/listen';
-import { notificationItems } from '../modules/notifications/service';
-import { NOTIFICATIONS_CHANNEL, type NotificationChange } from './notifications';
-import { onlineUsers } from '../modules/user/service';
 import type { LiveBroker } from './broker';
+import { NOTIFICATIONS_CHANNEL, type NotificationChange } from './notifications';
 
 export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<Listener>;
+
+/**
+ * What the publisher reads, served by the modules that own it (the composition root passes them in: live/ sits below
+ * the modules and imports none of them).
+ */
+export type LiveReaders = {
+  /** The notifications of these ids as the API shows them, each with its user (null: a general notice). */
+  notificationItems(ids: readonly string[]): Promise<Array<{ userAddress: string | null; item: NotificationItem }>>;
+  /** Users with a heartbeat within ONLINE_WINDOW_MS. */
+  onlineUsers(): Promise<string[]>;
+};
 
 /**
  * Relays notifications to the broker as they are committed: whoever writes one (the indexer's derivation, the order
@@ -17,19 +25,19 @@ export type Listen = (channel: string, onPayload: (payload: string) => void) => 
  * time, in the order they were committed.
  */
 export async function startLivePublisher(options: {
-  ctx: Pick<AppContext, 'db' | 'chain' | 'now'>;
+  readers: LiveReaders;
   broker: LiveBroker;
   listen: Listen;
   log: Pick<Logger, 'warn'>;
 }): Promise<Listener> {
-  const { ctx, broker, log } = options;
+  const { readers, broker, log } = options;
   let queue = Promise.resolve();
   /** Each entry's value under its user, or under every user online for a general notice (no user). */
   const byRecipient = async <T>(entries: readonly { userAddress: string | null; value: T }[]) => {
     const grouped = new Map<string, T[]>();
     let everyone: string[] | undefined;
     for (const { userAddress, value } of entries) {
-      const recipients = userAddress === null ? (everyone ??= await onlineUsers(ctx)) : [userAddress];
+      const recipients = userAddress === null ? (everyone ??= await readers.onlineUsers()) : [userAddress];
       for (const user of recipients) {
         const values = grouped.get(user);
         if (values) values.push(value);
@@ -40,7 +48,7 @@ export async function startLivePublisher(options: {
   };
   const relay = async (change: NotificationChange) => {
     if ('written' in change) {
-      const items = await notificationItems(ctx, change.written);
+      const items = await readers.notificationItems(change.written);
       const byUser = await byRecipient(items.map(({ userAddress, item }) => ({ userAddress, value: item })));
       await Promise.all(byUser.map(([user, data]) => broker.publish(user, { type: LIVE_MESSAGE.events, data })));
     } else {
