@@ -17,6 +17,12 @@ function sweepItem(page: Page, tokenId: bigint) {
   return page.getByTestId('sweep-item').and(page.locator(`[data-token-id="${tokenId}"]`));
 }
 
+/** A listing's Buy button on the collection page, by its token (the words follow the language), and its row. */
+function buyButton(page: Page, tokenId: bigint) {
+  return page.getByTestId('listing-buy').and(page.getByRole('button', { name: new RegExp(`#${tokenId}$`) }));
+}
+const listingRow = (page: Page, tokenId: bigint) => page.locator('tr', { has: buyButton(page, tokenId) });
+
 const priceSum = (listings: readonly (FreshListing | FreshLooksRareListing)[]) =>
   listings.reduce((sum, l) => sum + l.priceWei, 0n);
 
@@ -131,9 +137,6 @@ test.describe('sweep buying, premium wallet', () => {
 test.describe('buying on LooksRare v2, premium wallet', () => {
   const SLUG = 'drowsy-bears';
   const step = parseEther('0.0001');
-  const buyButton = (page: Page, tokenId: bigint) =>
-    page.getByTestId('listing-buy').and(page.getByRole('button', { name: new RegExp(`#${tokenId}$`) }));
-  const row = (page: Page, tokenId: bigint) => page.locator('tr', { has: buyButton(page, tokenId) });
 
   test('buys one LooksRare listing from the collection page, sweeps three in one transaction, and with the LooksRare switch off sees none in the table or the plan', async ({
     page,
@@ -152,7 +155,7 @@ test.describe('buying on LooksRare v2, premium wallet', () => {
     const owner = async (tokenId: bigint) => (await market.ownerOf(collection.address, tokenId))?.toLowerCase();
     const sentTo = async (hash: Hex) => (await market.clients.chain.getTransaction({ hash })).to?.toLowerCase();
     // The table names each listing's marketplace.
-    for (const listing of listings) await expect(row(page, listing.tokenId)).toContainText('LooksRare');
+    for (const listing of listings) await expect(listingRow(page, listing.tokenId)).toContainText('LooksRare');
     await page.screenshot({ path: 'screenshots/looksrare-listings-en-1440.png' });
 
     const [single, ...swept] = listings as [FreshLooksRareListing, ...FreshLooksRareListing[]];
