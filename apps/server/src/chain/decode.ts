@@ -24,6 +24,12 @@ export type EventDecoder = (log: LogAt, out: DecodedLogs, contracts: ChainContra
 /** One decoder file's events, by topic0. */
 export type EventDecoders = Readonly<Record<string, EventDecoder>>;
 
+/** An NFT a pending transaction would buy. */
+export type FillTarget = { collection: string; tokenId: bigint };
+
+/** The NFTs a pending call to an exchange would buy, read from its calldata; none for anything else it might do. */
+export type FillTargets = (input: `0x${string}`) => FillTarget[];
+
 export type SaleEvent = LogRef & {
   itemIndex: number;
   collection: string;

@@ -258,7 +258,7 @@ describe('the indexer', () => {
         if (!pendingHash) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const tx = await devnet().chain.client.getTransaction({ hash: pendingHash as Hex });
-      expect(await recordPending(database().db, tx, devnet().manifest.seaport, new Date())).toBe(1);
+      expect(await recordPending(database().db, tx, devnet().chain.contracts, new Date())).toBe(1);
       const recorded = await database().pool.query('select priority_fee_wei from pending_buys');
       expect(recorded.rows).toEqual([{ priority_fee_wei: tx.maxPriorityFeePerGas?.toString() }]);
       await devnet().mine(1);

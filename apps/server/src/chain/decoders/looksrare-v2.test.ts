@@ -1,7 +1,9 @@
-import { encodeAbiParameters, encodeEventTopics, type Hex } from 'viem';
+import { LOOKSRARE_ABI, type LooksRareMaker, QuoteType } from '@floordesk/contracts';
+import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { ChainContracts } from '../chain-contracts';
 import { decodeLogs, type RawLog } from '../decode';
+import { pendingFillTargets } from './registry';
 import { looksRareTradeLog } from '../../testing/chain-logs';
 import { LOOKSRARE_TRANSFER_MANAGER_EVENTS, LOOKSRARE_V2_EVENTS } from './looksrare-v2';
 
@@ -231,5 +233,56 @@ describe("LooksRare's TransferManager", () => {
     // The same event from any other contract is anyone's to emit: not a revocation.
     expect(decodeLogs([removal(router)], withManager).revokedGrants).toEqual([]);
     expect(decodeLogs([removal(transferManager)], contracts).revokedGrants).toEqual([]);
+  });
+});
+
+describe('pending LooksRare purchases', () => {
+  /** A maker order of `itemIds`, as the exchange takes it in calldata. */
+  const ask = (itemIds: bigint[], quoteType: number = QuoteType.Ask): LooksRareMaker => ({
+    quoteType,
+    globalNonce: 0n,
+    subsetNonce: 0n,
+    orderNonce: 0n,
+    strategyId: 0n,
+    collectionType: 0,
+    collection: collection as Hex,
+    currency: eth as Hex,
+    signer: maker as Hex,
+    startTime: 1n,
+    endTime: 2n,
+    price: 10n,
+    itemIds,
+    amounts: itemIds.map(() => 1n),
+    additionalParameters: '0x' as const,
+  });
+  const taker = { recipient: eth, additionalParameters: '0x' } as const;
+  const tree = { root: orderHash, proof: [] };
+
+  it('reads the NFTs of every ask a pending purchase takes, sent to an exchange the chain lists only', () => {
+    const single = encodeFunctionData({
+      abi: LOOKSRARE_ABI,
+      functionName: 'executeTakerBid',
+      args: [taker, ask([7n]), '0x', tree, eth],
+    });
+    const several = encodeFunctionData({
+      abi: LOOKSRARE_ABI,
+      functionName: 'executeMultipleTakerBids',
+      args: [[taker, taker], [ask([8n]), ask([9n, 10n])], ['0x', '0x'], [tree, tree], eth, false],
+    });
+    expect(pendingFillTargets(contracts, looksRare, single)).toEqual([{ collection, tokenId: 7n }]);
+    expect(pendingFillTargets(contracts, looksRare, several).map((target) => target.tokenId)).toEqual([8n, 9n, 10n]);
+    expect(pendingFillTargets(contracts, router, single)).toEqual([]);
+  });
+
+  it('reads nothing from a bid, a cancellation or calldata it cannot decode', () => {
+    const bid = encodeFunctionData({
+      abi: LOOKSRARE_ABI,
+      functionName: 'executeTakerBid',
+      args: [taker, ask([7n], QuoteType.Bid), '0x', tree, eth],
+    });
+    const cancel = encodeFunctionData({ abi: LOOKSRARE_ABI, functionName: 'cancelOrderNonces', args: [[1n]] });
+    for (const input of [bid, cancel, '0xdeadbeef' as const]) {
+      expect(pendingFillTargets(contracts, looksRare, input)).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { parseAbi, toEventSelector } from 'viem';
-import type { DecodedLogs, EventDecoders, LogAt } from '../decode';
+import { LOOKSRARE_ABI, QuoteType } from '@floordesk/contracts';
+import { decodeFunctionData, parseAbi, toEventSelector } from 'viem';
+import type { DecodedLogs, EventDecoders, FillTarget, FillTargets, LogAt } from '../decode';
 import { readAddressArray, readUintArray, uintWord, word, wordAddress } from './abi-words';
 import { pushOrderSales } from './sales';
 
@@ -99,3 +100,26 @@ export const LOOKSRARE_TRANSFER_MANAGER_DECODERS: EventDecoders = {
     }
   },
 };
+
+/** The NFTs a pending LooksRare purchase would buy: the items of every maker ask it takes. */
+export const LOOKSRARE_V2_FILL_TARGETS: FillTargets = (input) => {
+  let call;
+  try {
+    call = decodeFunctionData({ abi: LOOKSRARE_ABI, data: input });
+  } catch {
+    return [];
+  }
+  switch (call.functionName) {
+    case 'executeTakerBid':
+      return askedItems(call.args[1]);
+    case 'executeMultipleTakerBids':
+      return call.args[1].flatMap(askedItems);
+    default:
+      return [];
+  }
+};
+
+function askedItems(maker: { quoteType: number; collection: string; itemIds: readonly bigint[] }): FillTarget[] {
+  if (maker.quoteType !== QuoteType.Ask) return [];
+  return maker.itemIds.map((tokenId) => ({ collection: maker.collection.toLowerCase(), tokenId }));
+}

@@ -1,22 +1,33 @@
 import type { Hex } from 'viem';
 import type { ExchangeProtocol } from '@floordesk/protocol';
 import type { ChainContracts } from '../chain-contracts';
-import type { EventDecoder, EventDecoders } from '../decode';
-import { LOOKSRARE_TRANSFER_MANAGER_DECODERS, LOOKSRARE_V2_DECODERS } from './looksrare-v2';
-import { SEAPORT_DECODERS } from './seaport';
+import type { EventDecoder, EventDecoders, FillTarget, FillTargets } from '../decode';
+import { LOOKSRARE_TRANSFER_MANAGER_DECODERS, LOOKSRARE_V2_DECODERS, LOOKSRARE_V2_FILL_TARGETS } from './looksrare-v2';
+import { SEAPORT_DECODERS, SEAPORT_FILL_TARGETS } from './seaport';
 import { SUBSCRIPTION_DECODERS } from './subscriptions';
 import { TOKEN_DECODERS } from './tokens';
 
 /**
  * Each protocol's decoders, read from every exchange of that protocol the chain lists, and from its transfer manager
- * where it has one. A protocol is its decoder file and one line here.
+ * where it has one; and how its pending purchases are read from their calldata. A protocol is its decoder file and
+ * one line here.
  */
 const PROTOCOL_DECODERS: Readonly<
-  Record<ExchangeProtocol, { exchange: EventDecoders; transferManager?: EventDecoders }>
+  Record<ExchangeProtocol, { exchange: EventDecoders; transferManager?: EventDecoders; fillTargets: FillTargets }>
 > = {
-  seaport: { exchange: SEAPORT_DECODERS },
-  'looksrare-v2': { exchange: LOOKSRARE_V2_DECODERS, transferManager: LOOKSRARE_TRANSFER_MANAGER_DECODERS },
+  seaport: { exchange: SEAPORT_DECODERS, fillTargets: SEAPORT_FILL_TARGETS },
+  'looksrare-v2': {
+    exchange: LOOKSRARE_V2_DECODERS,
+    transferManager: LOOKSRARE_TRANSFER_MANAGER_DECODERS,
+    fillTargets: LOOKSRARE_V2_FILL_TARGETS,
+  },
 };
+
+/** The NFTs a pending transaction to `to` would buy: none unless `to` is an exchange the chain lists. */
+export function pendingFillTargets(contracts: ChainContracts, to: string | null, input: Hex): FillTarget[] {
+  const exchange = contracts.exchanges.find((candidate) => candidate.address === to?.toLowerCase());
+  return exchange ? PROTOCOL_DECODERS[exchange.protocol].fillTargets(input) : [];
+}
 
 /**
  * Which decoder reads a log, by topic0: the one of its emitter (an exchange, the subscription contract), else the one

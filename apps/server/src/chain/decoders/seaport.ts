@@ -1,7 +1,7 @@
-import { ItemType } from '@floordesk/contracts';
-import { parseAbi, toEventSelector, zeroAddress } from 'viem';
+import { ItemType, SEAPORT_ABI } from '@floordesk/contracts';
+import { decodeFunctionData, parseAbi, toEventSelector, zeroAddress } from 'viem';
 import { type ChainContracts, marketplaceOf } from '../chain-contracts';
-import type { DecodedLogs, EventDecoders, LogAt } from '../decode';
+import type { DecodedLogs, EventDecoders, FillTarget, FillTargets, LogAt } from '../decode';
 import { arrayLength, topicAddress, uintWord, word, wordAddress } from './abi-words';
 import { pushOrderSales } from './sales';
 
@@ -99,4 +99,43 @@ function readItems(data: string, start: number, width: 4 | 5): Item[] {
     });
   }
   return items;
+}
+
+/**
+ * The NFTs a pending Seaport fill would buy: the offer items of every order it fills (basic orders carry the NFT as
+ * their offer token). The fulfilment functions are the same from 1.1 to 1.6.
+ */
+export const SEAPORT_FILL_TARGETS: FillTargets = (input) => {
+  let call;
+  try {
+    call = decodeFunctionData({ abi: SEAPORT_ABI, data: input });
+  } catch {
+    return [];
+  }
+  switch (call.functionName) {
+    case 'fulfillBasicOrder':
+    case 'fulfillBasicOrder_efficient_6GL6yc': {
+      const [parameters] = call.args;
+      // Routes 0–2 pay ETH or ERC-20 for an offered NFT; the others accept bids.
+      return Math.floor(parameters.basicOrderType / 4) <= 2
+        ? [{ collection: parameters.offerToken.toLowerCase(), tokenId: parameters.offerIdentifier }]
+        : [];
+    }
+    case 'fulfillOrder':
+    case 'fulfillAdvancedOrder':
+      return offeredNfts(call.args[0].parameters.offer);
+    case 'fulfillAvailableOrders':
+    case 'fulfillAvailableAdvancedOrders':
+      return call.args[0].flatMap((order) => offeredNfts(order.parameters.offer));
+    default:
+      return [];
+  }
+};
+
+function offeredNfts(
+  items: readonly { itemType: number; token: string; identifierOrCriteria: bigint }[],
+): FillTarget[] {
+  return items
+    .filter((item) => item.itemType === ItemType.Erc721 || item.itemType === ItemType.Erc1155)
+    .map((item) => ({ collection: item.token.toLowerCase(), tokenId: item.identifierOrCriteria }));
 }
