@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as applyMigrations } from 'drizzle-orm/node-postgres/migrator';
 import { Client, type Pool } from 'pg';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
 import { connectDatabase, type DatabaseConnection } from './pool';
@@ -60,7 +60,7 @@ export function migrationsBefore(tag: string): (pool: Pool) => Promise<void> {
       const tested = journal.entries.findIndex((entry) => entry.tag === tag);
       if (tested <= 0) throw new Error(`no migration tagged ${tag} after the first`);
       await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, tested) }));
-      await migrate(drizzle(pool), { migrationsFolder: folder });
+      await applyMigrations(drizzle(pool), { migrationsFolder: folder });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -123,16 +123,16 @@ export const SEAPORT_FILL_TARGETS: FillTargets = (input) => {
     }
     case 'fulfillOrder':
     case 'fulfillAdvancedOrder':
-      return offeredNfts(call.args[0].parameters.offer);
+      return nftsOffered(call.args[0].parameters.offer);
     case 'fulfillAvailableOrders':
     case 'fulfillAvailableAdvancedOrders':
-      return call.args[0].flatMap((order) => offeredNfts(order.parameters.offer));
+      return call.args[0].flatMap((order) => nftsOffered(order.parameters.offer));
     default:
       return [];
   }
 };
 
-function offeredNfts(
+function nftsOffered(
   items: readonly { itemType: number; token: string; identifierOrCriteria: bigint }[],
 ): FillTarget[] {
   return items
