@@ -35,8 +35,8 @@ export async function recordPending(
 
 /**
  * Polls the node's pending-transaction filter and records the purchases among them (each exchange protocol's read
- * by its decoder file), so listings and
- * collections carry a pending count; mined transactions leave with their block, dropped ones after 10 minutes.
+ * by its decoder file), so listings and collections carry a pending count; mined transactions leave with their
+ * block, dropped ones after 10 minutes.
  */
 export function startMempoolWatcher(options: RoleContext & { pollMs?: number }): { stop(): Promise<void> } {
   const { db, chain, log } = options;

@@ -138,9 +138,10 @@ export async function applyIndexedBlocks(
     await end(
       'invalid',
       'approval',
-      sql`unnest(${column(revokedGrants, (g) => g.manager)}::text[], ${column(revokedGrants, (g) => g.owner)}::text[],
-                 ${column(revokedGrants, (g) => g.exchange)}::text[], ${column(revokedGrants, (g) => g.blockNumber)}::bigint[])
-            as e(manager, owner, exchange, block)`,
+      sql`unnest(${column(revokedGrants, (g) => g.manager)}::text[],
+                 ${column(revokedGrants, (g) => g.owner)}::text[],
+                 ${column(revokedGrants, (g) => g.exchange)}::text[],
+                 ${column(revokedGrants, (g) => g.blockNumber)}::bigint[]) as e(manager, owner, exchange, block)`,
       sql`l.protocol_address = e.exchange and l.operator = e.manager and l.offerer = e.owner`,
     );
   }
@@ -189,7 +190,8 @@ const ENDED_BY: Partial<Record<RefusalStatus, { status: EndedStatus; reason: str
   [Status.ListingSubsetCancelled]: { status: 'cancelled', reason: 'nonce' },
 };
 
-type StoredOrder = {
+/** An unverified listing as stored: what re-checking it needs. */
+type UnverifiedListing = {
   order_hash: string;
   protocol: string;
   protocol_address: string;
@@ -208,7 +210,7 @@ type Recheck = { orderHash: string; status: 'active' | EndedStatus; reason: stri
 export async function reverifyListings(db: Executor, chain: ChainAccess, now: Date): Promise<number> {
   let decided = 0;
   for (;;) {
-    const { rows } = await db.execute<StoredOrder>(sql`
+    const { rows } = await db.execute<UnverifiedListing>(sql`
       select order_hash, protocol, protocol_address, parameters, signature from listings where status = 'unverified'
        order by order_hash limit ${REVERIFY_BATCH}`);
     if (rows.length === 0) return decided;

@@ -17,8 +17,8 @@ const LAST_DATE_SECONDS = 8_640_000_000_000n;
 
 /**
  * The order book's door: a marketplace connector (in-process, or over `POST /api/orders/listings`) hands it a signed
- * listing of any protocol FloorDesk reads. Accepted only if it could be filled right now (`validateListing`), and stored with the block its
- * on-chain checks read; anything else is refused with its reason and nothing is written.
+ * listing of any protocol FloorDesk reads. Accepted only if it could be filled right now (`validateListing`), and
+ * stored with the block its on-chain checks read; anything else is refused with its reason and nothing is written.
  */
 export async function submitListing(ctx: AppContext, request: PostListingRequest): Promise<Result<PostListingData>> {
   const { chain } = ctx;
@@ -36,9 +36,9 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
               ${listing.offerer}, ${listing.price.toString()}, ${listing.marketplace}, ${ORDER_WAY[listing.marketplace]},
               ${request.protocol}, ${normalizeAddress(request.protocol_address)}, ${listing.operator},
               ${listing.counter.toString()}, ${listing.orderNonce?.toString() ?? null},
-              ${listing.subsetNonce?.toString() ?? null}, ${storedTime(listing.startTime)}, ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)},
-              ${request.signature.toLowerCase()}, ${listing.checkedAt.number.toString()}, ${listing.checkedAt.hash},
-              ${now}, ${now})
+              ${listing.subsetNonce?.toString() ?? null}, ${storedTime(listing.startTime)},
+              ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)}, ${request.signature.toLowerCase()},
+              ${listing.checkedAt.number.toString()}, ${listing.checkedAt.hash}, ${now}, ${now})
       on conflict (order_hash) do nothing`);
     // Posting the same order twice is harmless and answered the same way; it counts once.
     if (inserted.rowCount === 1) {

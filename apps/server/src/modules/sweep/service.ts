@@ -56,8 +56,9 @@ const candidateLimit = (count: number) => count * 4 + 60;
 
 /**
  * Plans, simulates and prices a sweep for `buyer`, and records it as quoted: the transaction to send, the items it
- * buys, spares and skips; a plan across protocols as two sweeps, the second in `next`. Refusals, in this order: 1401 not premium (1919 once a trial ran out), 1405 another chain,
- * 1299 no chain, 1301 unknown collection, 1402 not ERC-721, 1403 nothing to buy, 1515 above `max_total`, 1408 balance too low.
+ * buys, spares and skips; a plan across protocols as two sweeps, the second in `next`. Refusals, in this order: 1401
+ * not premium (1919 once a trial ran out), 1405 another chain, 1299 no chain, 1301 unknown collection, 1402 not
+ * ERC-721, 1403 nothing to buy, 1515 above `max_total`, 1408 balance too low.
  */
 export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQuote): Promise<Result<SweepQuoteData>> {
   const user = normalizeAddress(buyer);
