@@ -33,13 +33,14 @@ export const GAS_LIMIT_FALLBACK = 400_000n;
 /** The break-even price assumes a buy of this much gas. */
 export const BREAK_EVEN_GAS = 250_000n;
 /**
- * The fee a resale pays on each marketplace, in percent: the spec's "break prices (general, x2y2, looks, blur)".
- * general: OpenSea's 2.5%, the spec's own figure. looks: LooksRare v2's standard sale strategy (strategy 0) takes a
- * 0.5% protocol fee (`standardProtocolFeeBp: 50` in its StrategyManager). x2y2: X2Y2's 0.5% trading fee. blur: Blur
- * charges no marketplace fee.
+ * The fee a resale pays on each marketplace, in percent, in the order the break-even hint lists them: the spec's
+ * "break prices (general, x2y2, looks, blur)". opensea, the spec's general: 2.5%, the spec's own figure. looks:
+ * LooksRare v2's standard sale strategy (strategy 0) takes a 0.5% protocol fee (`standardProtocolFeeBp: 50` in its
+ * StrategyManager). x2y2: X2Y2's 0.5% trading fee. blur: Blur charges no marketplace fee.
  */
-export const BREAK_PRICE_FEE_PERCENT = { general: 2.5, x2y2: 0.5, looks: 0.5, blur: 0 } as const;
-export type BreakPriceMarket = keyof typeof BREAK_PRICE_FEE_PERCENT;
+export const BREAK_PRICE_FEE_PERCENT = { opensea: 2.5, looks: 0.5, x2y2: 0.5, blur: 0 } as const satisfies Partial<
+  Record<Marketplace, number>
+>;
 
 /** What a sweep plan does with a listing: buy it, keep it as a spare behind the others, or pass it over. */
 export type SweepRole = 'buy' | 'spare' | 'skip';
@@ -198,7 +199,7 @@ export function selectSweep<C extends SweepCandidate>(
 export function breakEvenWei(
   floorWei: bigint,
   gasPriceWei: bigint,
-  feePercent: number = BREAK_PRICE_FEE_PERCENT.general,
+  feePercent: number = BREAK_PRICE_FEE_PERCENT.opensea,
 ): bigint {
   return floorWei + BREAK_EVEN_GAS * gasPriceWei + (floorWei * BigInt(Math.round(feePercent * 100))) / 10_000n;
 }

@@ -1,24 +1,10 @@
-import {
-  BREAK_PRICE_FEE_PERCENT,
-  type BreakPriceMarket,
-  breakEvenWei,
-  type Marketplace,
-  presetFees,
-} from '@floordesk/protocol';
+import { BREAK_PRICE_FEE_PERCENT, breakEvenWei, type Marketplace, presetFees } from '@floordesk/protocol';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../../components/ui/hint';
 import { formatEth, NO_VALUE } from '../../../lib/format';
 import { useCollection } from '../../../lib/api/collection';
 import { useBaseFeeWei } from '../../../lib/gas-fees';
 import { useEffectiveGasEntry } from '../../../stores/gas-store';
-
-/** The marketplace each break price is named by, in the order the hint lists them; "general" is OpenSea's fee. */
-const BREAK_PRICE_MARKETS: [BreakPriceMarket, Marketplace][] = [
-  ['general', 'opensea'],
-  ['looks', 'looks'],
-  ['x2y2', 'x2y2'],
-  ['blur', 'blur'],
-];
 
 /**
  * The price a token bought at the floor must resell for to break even: floor, the gas of a buy at the
@@ -35,12 +21,11 @@ export function BreakEven({ collection }: { collection: string }) {
   if (floor && baseFeeWei !== undefined) {
     // A preset that leaves the fees to the wallet adds no priority fee we could know of.
     const gasPrice = baseFeeWei + (presetFees(gas, baseFeeWei)?.maxPriorityFeePerGas ?? 0n);
-    const priceOf = (market: BreakPriceMarket) =>
-      formatEth(breakEvenWei(BigInt(floor), gasPrice, BREAK_PRICE_FEE_PERCENT[market]));
-    value = priceOf('general');
+    const priceOf = (feePercent: number) => formatEth(breakEvenWei(BigInt(floor), gasPrice, feePercent));
+    value = priceOf(BREAK_PRICE_FEE_PERCENT.opensea);
     // A marketplace and its price never part where the hint wraps.
-    const each = BREAK_PRICE_MARKETS.map(
-      ([market, marketplace]) => `${t(`market.marketplace.${marketplace}`)}\u00a0${priceOf(market)}`,
+    const each = (Object.entries(BREAK_PRICE_FEE_PERCENT) as [Marketplace, number][]).map(
+      ([marketplace, feePercent]) => `${t(`market.marketplace.${marketplace}`)}\u00a0${priceOf(feePercent)}`,
     );
     hint += `\n${each.join(' · ')}`;
   }
