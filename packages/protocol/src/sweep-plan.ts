@@ -149,8 +149,8 @@ function skipReason(
   return null;
 }
 
-/** Sum of the `count` dearest prices: what the sweep spends if Seaport skips the cheapest ones. */
-function dearest(prices: readonly bigint[], count: number): bigint {
+/** Sum of the `count` dearest prices: what a sweep spends if its exchange skips the cheapest listings. */
+export function dearest(prices: readonly bigint[], count: number): bigint {
   return prices
     .toSorted((a, b) => (a < b ? 1 : a > b ? -1 : 0))
     .slice(0, count)

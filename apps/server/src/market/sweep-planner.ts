@@ -1,4 +1,5 @@
 import {
+  dearest,
   EXCHANGE_PROTOCOLS,
   type ExchangeProtocol,
   type SweepCandidate,
@@ -97,7 +98,8 @@ export async function planSweep<C extends PlannableListing>(
   return refuse(Status.NoOrder);
 }
 
-type Route<C extends PlannableListing> = Omit<PlannedTransaction<C>, 'gasEstimate'> & { call: FillCall };
+/** A transaction of the plan before its simulation, and how to read which of its listings it filled. */
+type Route<C extends PlannableListing> = Omit<PlannedTransaction<C>, 'gasEstimate'> & Pick<FillCall, 'filled'>;
 
 /** The selection split by protocol: each protocol's listings in one call to its exchange. */
 function routesOf<C extends PlannableListing>(
@@ -109,40 +111,30 @@ function routesOf<C extends PlannableListing>(
     const buy = selection.buy.filter((listing) => listing.order.protocol === protocol);
     if (buy.length === 0) return [];
     const spares = selection.spares.filter((listing) => listing.order.protocol === protocol);
-    const call = fillCall(chain, [...buy, ...spares], buyer, buy.length);
-    return [
-      {
-        protocol,
-        buy,
-        spares,
-        to: currentExchange(chain.contracts, protocol).address,
-        data: call.data,
-        value: dearest([...buy, ...spares], buy.length),
-        call,
-      },
-    ];
+    const listings = [...buy, ...spares];
+    const value = dearest(
+      listings.map((listing) => BigInt(listing.price)),
+      buy.length,
+    );
+    return [{ protocol, buy, spares, value, ...fillCall(chain, protocol, listings, buyer, buy.length) }];
   });
 }
 
-/** Sum of the `count` dearest prices: what a transaction spends if its exchange skips the cheapest listings. */
-function dearest(listings: readonly PlannableListing[], count: number): bigint {
-  return listings
-    .map((listing) => BigInt(listing.price))
-    .toSorted((a, b) => (a < b ? 1 : a > b ? -1 : 0))
-    .slice(0, count)
-    .reduce((sum, price) => sum + price, 0n);
-}
-
-/** The calldata that fills `listings` (all of one protocol) through their protocol's module. */
-function fillCall(chain: ChainAccess, listings: readonly PlannableListing[], buyer: Address, maximumFulfilled: number) {
-  const [first] = listings;
-  if (!first) throw new Error('a fill needs a listing');
-  return orderProtocol(first.order.protocol).fill(
+/** The call to `protocol`'s current exchange that fills `listings` (all of that protocol), through its module. */
+function fillCall(
+  chain: ChainAccess,
+  protocol: ExchangeProtocol,
+  listings: readonly PlannableListing[],
+  buyer: Address,
+  maximumFulfilled: number,
+): FillCall & { to: Address } {
+  const call = orderProtocol(protocol).fill(
     chain,
     listings.map((listing) => listing.order),
     buyer,
     maximumFulfilled,
   );
+  return { to: currentExchange(chain.contracts, protocol).address, ...call };
 }
 
 type Simulation<C> =
@@ -173,11 +165,11 @@ async function simulateRoutes<C extends PlannableListing>(
   const skipped: C[] = [];
   const gasUsed: bigint[] = [];
   for (const [index, route] of routes.entries()) {
-    const ownResult = planned?.[index];
+    const ownResult = planned[index];
     const allResult = all[index];
     if (!ownResult || ownResult === 'reverts' || allResult === 'reverts') return { kind: 'reverts', listings };
     // Beyond the planned ones Seaport reports spares as skipped: it stopped at `maximumFulfilled`.
-    const available = allResult ? allResult.available : route.call.filled(ownResult);
+    const available = allResult ? allResult.available : route.filled(ownResult);
     const routeListings = [...route.buy, ...route.spares];
     skipped.push(...routeListings.filter((_, i) => !available[i]));
     gasUsed.push(ownResult.gasUsed);
@@ -213,15 +205,10 @@ async function fillAll(
   const [first] = listings;
   if (!first) throw new Error('a fill needs a listing');
   const value = listings.reduce((sum, listing) => sum + BigInt(listing.price), 0n);
-  const call = fillCall(chain, listings, buyer, listings.length);
-  const [result] = await simulate(
-    chain,
-    buyer,
-    [{ to: currentExchange(chain.contracts, first.order.protocol).address, data: call.data, value }],
-    { fund: value },
-  );
+  const { to, data, filled } = fillCall(chain, first.order.protocol, listings, buyer, listings.length);
+  const [result] = await simulate(chain, buyer, [{ to, data, value }], { fund: value });
   if (!result || result === 'reverts') return 'reverts';
-  return { available: call.filled(result) };
+  return { available: filled(result) };
 }
 
 type SimulatedCall = (FillResult & { gasUsed: bigint }) | 'reverts';
