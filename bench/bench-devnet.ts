@@ -6,8 +6,7 @@ import {
   orderPrice,
   receiptOf,
   SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
+  seaportTypedData,
   type SignedOrder,
 } from '@floordesk/contracts';
 import { type Devnet, listingOrder, startDevnet, toPostListing } from '@floordesk/devnet';
@@ -109,12 +108,7 @@ export async function postBenchListing(
     salt: listing.salt,
     counter: 0n,
   });
-  const signature = await seller.signTypedData({
-    domain: seaportDomain(DEVNET_CHAIN_ID, devnet.manifest.seaport),
-    types: SEAPORT_ORDER_TYPES,
-    primaryType: 'OrderComponents',
-    message: order,
-  });
+  const signature = await seller.signTypedData(seaportTypedData(order, DEVNET_CHAIN_ID, devnet.manifest.seaport));
   const posted = await submitListing(
     ctx,
     toPostListing({ order, signature }, DEVNET_CHAIN_ID, devnet.manifest.seaport),

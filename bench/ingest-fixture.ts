@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LOOKSRARE_EVENTS } from '@floordesk/contracts';
 import { type Random, seededRandom } from '@floordesk/devnet';
 import { encodeAbiParameters, encodeEventTopics, type Hex, parseAbi } from 'viem';
 import { currentExchange, MAINNET_CONTRACTS, seaportAddress } from '../apps/server/src/chain/chain-contracts';
 import type { RawLog } from '../apps/server/src/chain/decode';
-import { LOOKSRARE_V2_EVENTS } from '../apps/server/src/chain/decoders/looksrare-v2';
 import { SEAPORT_EVENTS } from '../apps/server/src/chain/decoders/seaport';
 import { TOKEN_EVENTS } from '../apps/server/src/chain/decoders/tokens';
 import type { BlockHeader } from '../apps/server/src/chain/store';
@@ -43,7 +43,7 @@ const WALLETS = 20_000;
 const OTHER_TXS_PER_BLOCK = 120;
 
 const [, orderCancelled, counterIncremented] = SEAPORT_EVENTS;
-const [newBidAskNonces, orderNoncesCancelled] = LOOKSRARE_V2_EVENTS;
+const [newBidAskNonces, orderNoncesCancelled] = LOOKSRARE_EVENTS;
 const [, , , approvalForAll] = TOKEN_EVENTS;
 const ERC20_TRANSFER = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
 

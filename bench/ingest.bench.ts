@@ -1,8 +1,8 @@
+import { LOOKSRARE_EVENTS } from '@floordesk/contracts';
 import type { PoolClient } from 'pg';
 import { toEventSelector } from 'viem';
 import { MAINNET_CONTRACTS } from '../apps/server/src/chain/chain-contracts';
 import { decodeLogs } from '../apps/server/src/chain/decode';
-import { LOOKSRARE_V2_EVENTS } from '../apps/server/src/chain/decoders/looksrare-v2';
 import { SEAPORT_EVENTS } from '../apps/server/src/chain/decoders/seaport';
 import { TOKEN_EVENTS } from '../apps/server/src/chain/decoders/tokens';
 import { storeBlocks } from '../apps/server/src/chain/store';
@@ -193,7 +193,7 @@ function printStatements(run: Run, logs: number): void {
 /** Prints the fixture's mix of events; returns its number of logs. */
 function printMix(lines: readonly string[]): number {
   const names = new Map<string, string>(
-    [...SEAPORT_EVENTS, ...LOOKSRARE_V2_EVENTS, ...TOKEN_EVENTS].map((event) => [toEventSelector(event), event.name]),
+    [...SEAPORT_EVENTS, ...LOOKSRARE_EVENTS, ...TOKEN_EVENTS].map((event) => [toEventSelector(event), event.name]),
   );
   const counts = new Map<string, number>();
   let logs = 0;

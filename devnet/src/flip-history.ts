@@ -1,25 +1,21 @@
 import {
   LOOKSRARE_ABI,
+  looksRareTypedData,
+  multipleTakerBidArgs,
+  orderPrice,
   receiptOf,
   SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
+  seaportTypedData,
+  type SignedAsk,
   type SignedOrder,
-  seaportDomain,
   sweepArgs,
-  orderPrice,
 } from '@floordesk/contracts';
 import { type Account, type Address, type Chain, type Hex, type LocalAccount, type Transport } from 'viem';
 import type { PublicClient, TestClient, WalletClient } from 'viem';
 import { type CollectionSpec, PREMINT_CHUNK } from './catalog';
 import type { DevnetManifest } from './deploy';
 import { type DevnetLooksRare, missingLooksRareApprovals } from './looksrare';
-import {
-  listingOrder,
-  looksRareAsk,
-  looksRareTypedData,
-  multipleTakerBidArgs,
-  type SignedAsk,
-} from './simulator/orders';
+import { listingOrder, looksRareAsk } from './simulator/orders';
 import type { SimMarketplace } from './simulator/types';
 
 /**
@@ -204,12 +200,7 @@ async function openSeaSweep(ctx: FlipHistoryContext, trade: Trade, listed: Liste
       // Nobody cancels during the deploy: every counter is still 0.
       counter: 0n,
     });
-    const signature = await trade.seller.signTypedData({
-      domain: seaportDomain(ctx.chain.chain.id, ctx.seaport),
-      types: SEAPORT_ORDER_TYPES,
-      primaryType: 'OrderComponents',
-      message: order,
-    });
+    const signature = await trade.seller.signTypedData(seaportTypedData(order, ctx.chain.chain.id, ctx.seaport));
     orders.push({ order, signature });
   }
   return () =>

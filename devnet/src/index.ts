@@ -57,7 +57,6 @@ export { devnetNodeUrl, JsonRpcError, rpc, startDevnet, type Devnet, type Devnet
 export {
   listingOrder,
   looksRareAsk,
-  looksRareTypedData,
   toLooksRarePostListing,
   toPostListing,
   type ListingTerms,

@@ -6,14 +6,14 @@ import {
   fulfillOrderArgs,
   LOOKSRARE_ABI,
   type LooksRareMaker,
+  looksRareTypedData,
   makerHash,
-  NO_MERKLE_TREE,
   orderPrice,
   receiptOf,
   SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
   seaportOrderHash,
+  seaportTypedData,
+  takerBidArgs,
   type SignedOrder,
 } from '@floordesk/contracts';
 import {
@@ -23,7 +23,6 @@ import {
   devnetNodeUrl,
   listingOrder,
   looksRareAsk,
-  looksRareTypedData,
   missingLooksRareApprovals,
   rpc,
   toLooksRarePostListing,
@@ -54,7 +53,6 @@ import {
   parseEther,
   parseEventLogs,
   type TransactionReceipt,
-  zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type DevnetClients, devnetClients, ownerOf } from './devnet-chain';
@@ -241,12 +239,7 @@ export class DevnetMarket {
           salt: bytesToBigInt(randomBytes(16)),
           counter,
         });
-        const signature = await seller.signTypedData({
-          domain: seaportDomain(this.chainId, this.manifest.seaport),
-          types: SEAPORT_ORDER_TYPES,
-          primaryType: 'OrderComponents',
-          message: order,
-        });
+        const signature = await seller.signTypedData(seaportTypedData(order, this.chainId, this.manifest.seaport));
         return { order, signature, tokenId, orderHash: seaportOrderHash(order), priceWei: orderPrice(order) };
       }),
     );
@@ -319,13 +312,7 @@ export class DevnetMarket {
       address: this.manifest.looksRare.protocol,
       abi: LOOKSRARE_ABI,
       functionName: 'executeTakerBid',
-      args: [
-        { recipient: zeroAddress, additionalParameters: '0x' },
-        listing.maker,
-        listing.signature,
-        NO_MERKLE_TREE,
-        zeroAddress,
-      ],
+      args: takerBidArgs(listing),
       value: listing.priceWei,
     });
     await this.confirm(hash);

@@ -2,14 +2,16 @@ import {
   basicOrderArgs,
   fulfillOrderArgs,
   LOOKSRARE_ABI,
+  looksRareTypedData,
   makerHash,
+  multipleTakerBidArgs,
   orderPrice,
   SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
   seaportOrderHash,
+  seaportTypedData,
   sweepArgs,
   sweepAvailability,
+  takerBidArgs,
 } from '@floordesk/contracts';
 import type { ExchangeProtocol, PostListingRequest } from '@floordesk/protocol';
 import {
@@ -31,15 +33,7 @@ import { counterKey, getOrCreate, holdingKey, looksRareApprovalKey, type SimColl
 import type { ListingBook, LooksRareListing, SeaportListing, SimListing } from './listing-book';
 import type { LooksRareSellers } from './looksrare-sellers';
 import type { Market } from './market';
-import {
-  listingOrder,
-  looksRareAsk,
-  looksRareTypedData,
-  multipleTakerBidArgs,
-  takerBidArgs,
-  toLooksRarePostListing,
-  toPostListing,
-} from './orders';
+import { listingOrder, looksRareAsk, toLooksRarePostListing, toPostListing } from './orders';
 import { BookShape, listingDuration, pickProtocol, RAISE_SHARE, SUBSET_CANCEL_SHARE, transferWeight } from './policy';
 import type { Sender } from './sender';
 import { type ActionKind, MARKETPLACE_OF, type SimulatedTrade, type SimulatorAction, type TradeMethod } from './types';
@@ -607,12 +601,7 @@ async function signSeaportListing(ctx: TraderContext, plan: ListingPlan, window:
     salt: randomUint(ctx.random, 4),
     counter,
   });
-  const signature = await seller.signTypedData({
-    domain: seaportDomain(ctx.chainId, seaport),
-    types: SEAPORT_ORDER_TYPES,
-    primaryType: 'OrderComponents',
-    message: order,
-  });
+  const signature = await seller.signTypedData(seaportTypedData(order, ctx.chainId, seaport));
   return {
     listing: {
       ...listingFields(plan),

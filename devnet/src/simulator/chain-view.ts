@@ -1,18 +1,17 @@
+import { LOOKSRARE_EVENTS } from '@floordesk/contracts';
 import { type Address, type Chain, type Hex, type PublicClient, type Transport, parseAbi, zeroAddress } from 'viem';
 import { getOrCreate, type SimCollection } from './collections';
 
-const EVENTS = parseAbi([
+const TOKEN_AND_SEAPORT_EVENTS = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
   'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
   'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
   'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)',
   'event OrderCancelled(bytes32 orderHash, address indexed offerer, address indexed zone)',
   'event CounterIncremented(uint256 newCounter, address indexed offerer)',
-  'event TakerBid((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address bidUser, address bidRecipient, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
-  'event NewBidAskNonces(address user, uint256 bidNonce, uint256 askNonce)',
-  'event OrderNoncesCancelled(address user, uint256[] orderNonces)',
-  'event SubsetNoncesCancelled(address user, uint256[] subsetNonces)',
 ]);
+/** The events the traders follow: the tokens' transfers, Seaport's and LooksRare's. */
+const EVENTS = [...TOKEN_AND_SEAPORT_EVENTS, ...LOOKSRARE_EVENTS];
 
 /** Keeps each getLogs answer small however long the devnet has run. */
 const LOG_BLOCK_RANGE = 5_000n;
@@ -94,6 +93,9 @@ export class ChainView {
         case 'CounterIncremented':
           // Seaport 1.6 raises a counter by a quasi-random amount, so only the event tells the new value.
           if (isFrom(log, this.options.seaport)) this.counters.set(log.args.offerer.toLowerCase(), log.args.newCounter);
+          break;
+        case 'TakerAsk':
+          // A maker bid accepted: the bots place no bids, and the NFT's Transfer moves the holding.
           break;
         case 'TakerBid':
           if (isFrom(log, this.options.looksRare)) {

@@ -1,11 +1,4 @@
-import {
-  CollectionType,
-  NO_MERKLE_TREE,
-  orderPrice,
-  QuoteType,
-  type SignedOrder,
-  STANDARD_SALE_STRATEGY,
-} from '@floordesk/contracts';
+import { CollectionType, orderPrice, QuoteType, type SignedOrder, STANDARD_SALE_STRATEGY } from '@floordesk/contracts';
 import { type Address, parseEther, zeroAddress, zeroHash } from 'viem';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,8 +6,6 @@ import {
   listingOrder,
   type LooksRareAskTerms,
   looksRareAsk,
-  multipleTakerBidArgs,
-  takerBidArgs,
   toLooksRarePostListing,
   toPostListing,
 } from './orders';
@@ -137,34 +128,5 @@ describe('toLooksRarePostListing', () => {
       itemIds: ['7'],
       amounts: ['1'],
     });
-  });
-});
-
-describe('LooksRare taker bids', () => {
-  const asks = [1n, 2n, 3n].map((tokenId) => ({
-    maker: looksRareAsk(askTerms({ tokenId })),
-    signature: `0x${tokenId.toString().repeat(130)}` as const,
-  }));
-
-  it('buys an ask for whoever sends the transaction, without a merkle tree or an affiliate', () => {
-    const [ask] = asks;
-    if (!ask) throw new Error('no ask');
-    expect(takerBidArgs(ask)).toEqual([
-      { recipient: zeroAddress, additionalParameters: '0x' },
-      ask.maker,
-      ask.signature,
-      NO_MERKLE_TREE,
-      zeroAddress,
-    ]);
-  });
-
-  it('sweeps several asks with their signatures in step, atomically only when asked', () => {
-    const [takers, makers, signatures, trees, affiliate, atomic] = multipleTakerBidArgs(asks, false);
-    expect(takers).toHaveLength(3);
-    expect(makers.map((maker) => maker.itemIds)).toEqual([[1n], [2n], [3n]]);
-    expect(signatures).toEqual(asks.map((ask) => ask.signature));
-    expect(trees).toEqual([NO_MERKLE_TREE, NO_MERKLE_TREE, NO_MERKLE_TREE]);
-    expect({ affiliate, atomic }).toEqual({ affiliate: zeroAddress, atomic: false });
-    expect(multipleTakerBidArgs(asks, true)[5]).toBe(true);
   });
 });

@@ -2,12 +2,8 @@ import {
   CollectionType,
   ethPayment,
   ItemType,
-  LOOKSRARE_ABI,
-  LOOKSRARE_MAKER_TYPES,
   type LooksRareMaker,
-  looksRareDomain,
   makerToJson,
-  NO_MERKLE_TREE,
   type OrderComponents,
   orderToJson,
   QuoteType,
@@ -15,7 +11,7 @@ import {
   STANDARD_SALE_STRATEGY,
 } from '@floordesk/contracts';
 import type { LooksRareListingRequest, SeaportListingRequest } from '@floordesk/protocol';
-import { type Address, type ContractFunctionArgs, type Hex, zeroAddress, zeroHash } from 'viem';
+import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
 
 /** Seaport's FULL_OPEN: anyone may fill, and only all of it at once. */
 const FULL_OPEN = 0;
@@ -117,16 +113,6 @@ export function looksRareAsk(terms: LooksRareAskTerms): LooksRareMaker {
   };
 }
 
-/** The EIP-712 payload a maker signs for `maker` on the LooksRare exchange at `protocol`. */
-export function looksRareTypedData(maker: LooksRareMaker, chainId: number, protocol: Address) {
-  return {
-    domain: looksRareDomain(chainId, protocol),
-    types: LOOKSRARE_MAKER_TYPES,
-    primaryType: 'Maker',
-    message: maker,
-  } as const;
-}
-
 /** LooksRare's API v2 order body, as the order book takes it. */
 export function toLooksRarePostListing(
   maker: LooksRareMaker,
@@ -141,33 +127,4 @@ export function toLooksRarePostListing(
     parameters: makerToJson(maker),
     signature,
   };
-}
-
-/** A LooksRare maker ask and its signature: what a buyer fills. */
-export type SignedAsk = { maker: LooksRareMaker; signature: Hex };
-
-/** A buyer's side of a fill: the NFTs go to whoever sends the transaction. */
-const TAKER_BID = { recipient: zeroAddress, additionalParameters: '0x' } as const;
-
-/** `executeTakerBid` of one ask signed on its own (no merkle tree), without an affiliate. */
-export function takerBidArgs(ask: SignedAsk): ContractFunctionArgs<typeof LOOKSRARE_ABI, 'payable', 'executeTakerBid'> {
-  return [TAKER_BID, ask.maker, ask.signature, NO_MERKLE_TREE, zeroAddress];
-}
-
-/**
- * `executeMultipleTakerBids` of several asks in one transaction. Atomic, it reverts when one cannot be filled; not
- * atomic, it skips that one, buys the others and hands back the ETH it did not spend.
- */
-export function multipleTakerBidArgs(
-  asks: readonly SignedAsk[],
-  atomic: boolean,
-): ContractFunctionArgs<typeof LOOKSRARE_ABI, 'payable', 'executeMultipleTakerBids'> {
-  return [
-    asks.map(() => TAKER_BID),
-    asks.map((ask) => ask.maker),
-    asks.map((ask) => ask.signature),
-    asks.map(() => NO_MERKLE_TREE),
-    zeroAddress,
-    atomic,
-  ];
 }

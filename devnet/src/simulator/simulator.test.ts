@@ -5,15 +5,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LOOKSRARE_ABI,
   type LooksRareMaker,
+  looksRareTypedData,
   makerFromJson,
   makerHash,
   orderFromJson,
   QuoteType,
   receiptOf,
   SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
   seaportOrderHash,
+  seaportTypedData,
   STANDARD_SALE_STRATEGY,
 } from '@floordesk/contracts';
 import { DEVNET_CHAIN_ID, type PostListingRequest, type SimulatorState } from '@floordesk/protocol';
@@ -39,7 +39,7 @@ import { COLLECTIONS } from '../catalog';
 import { type Devnet, rpc, startDevnet } from '../devnet';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI, ETH_USD_FEED_ABI } from '../devnet-abi';
 import { missingLooksRareApprovals } from '../looksrare';
-import { looksRareTypedData } from './orders';
+
 import { BOOK_DEPTH, OPENSEA_SHARE } from './policy';
 import {
   type SimListing,
@@ -580,10 +580,7 @@ async function signedListing(listing: PostListingRequest) {
     const order = orderFromJson(listing.parameters);
     const signedBySigner = await verifyTypedData({
       address: order.offerer,
-      domain: seaportDomain(DEVNET_CHAIN_ID, seaport),
-      types: SEAPORT_ORDER_TYPES,
-      primaryType: 'OrderComponents',
-      message: order,
+      ...seaportTypedData(order, DEVNET_CHAIN_ID, seaport),
       signature,
     });
     return { exchange: seaport, orderHash: seaportOrderHash(order), signedBySigner };

@@ -51,6 +51,7 @@ export {
   SEAPORT_ORDER_TYPES,
   seaportDomain,
   seaportOrderHash,
+  seaportTypedData,
 } from './seaport';
 export {
   basicOrderArgs,
@@ -73,15 +74,21 @@ export {
 export {
   CollectionType,
   LOOKSRARE_ABI,
+  LOOKSRARE_EVENTS,
   LOOKSRARE_MAKER_TYPES,
   LOOKSRARE_TRANSFER_MANAGER_ABI,
+  LOOKSRARE_TRANSFER_MANAGER_EVENTS,
   type LooksRareMaker,
   type LooksRareMakerJson,
   looksRareDomain,
+  looksRareTypedData,
+  multipleTakerBidArgs,
   makerFromJson,
   makerHash,
   makerToJson,
   NO_MERKLE_TREE,
   QuoteType,
+  type SignedAsk,
   STANDARD_SALE_STRATEGY,
+  takerBidArgs,
 } from './looksrare';

@@ -1,4 +1,4 @@
-import { type Address, type Hex, hashStruct, parseAbi, zeroHash } from 'viem';
+import { type Address, type ContractFunctionArgs, type Hex, hashStruct, parseAbi, zeroAddress, zeroHash } from 'viem';
 
 /** LooksRare v2's `QuoteType`: a maker ask sells, a maker bid buys. */
 export const QuoteType = { Bid: 0, Ask: 1 } as const;
@@ -106,6 +106,16 @@ export function looksRareDomain(chainId: number, protocol: Address) {
   return { name: 'LooksRareProtocol', version: '2', chainId, verifyingContract: protocol } as const;
 }
 
+/** The EIP-712 payload a maker signs for `maker` on the LooksRare exchange at `protocol`. */
+export function looksRareTypedData(maker: LooksRareMaker, chainId: number, protocol: Address) {
+  return {
+    domain: looksRareDomain(chainId, protocol),
+    types: LOOKSRARE_MAKER_TYPES,
+    primaryType: 'Maker',
+    message: maker,
+  } as const;
+}
+
 /** The order hash LooksRare derives (`maker.hash()`: the EIP-712 struct hash, without the domain). */
 export function makerHash(maker: LooksRareMaker): Hex {
   return hashStruct({ primaryType: 'Maker', types: LOOKSRARE_MAKER_TYPES, data: maker });
@@ -131,9 +141,56 @@ export const LOOKSRARE_ABI = parseAbi([
   'function isCurrencyAllowed(address currency) view returns (bool allowed)',
 ]);
 
+/**
+ * The exchange's events. Neither trade event indexes a field, so everything is in the data: the nonce invalidation
+ * (order hash, order nonce, whether the nonce is spent) inline, the parties, strategy, currency and collection, the
+ * item ids and amounts (dynamic), then the two fee recipients and the three fee amounts inline.
+ */
+export const LOOKSRARE_EVENTS = parseAbi([
+  'event NewBidAskNonces(address user, uint256 bidNonce, uint256 askNonce)',
+  'event OrderNoncesCancelled(address user, uint256[] orderNonces)',
+  'event SubsetNoncesCancelled(address user, uint256[] subsetNonces)',
+  'event TakerAsk((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address askUser, address bidUser, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
+  'event TakerBid((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address bidUser, address bidRecipient, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
+]);
+
+/** A maker ask and its signature: what a buyer fills. */
+export type SignedAsk = { maker: LooksRareMaker; signature: Hex };
+
+/** A buyer's side of a fill: the NFTs go to whoever sends the transaction. */
+const TAKER_BID = { recipient: zeroAddress, additionalParameters: '0x' } as const;
+
+/** `executeTakerBid` of one ask signed on its own (no merkle tree), without an affiliate. */
+export function takerBidArgs(ask: SignedAsk): ContractFunctionArgs<typeof LOOKSRARE_ABI, 'payable', 'executeTakerBid'> {
+  return [TAKER_BID, ask.maker, ask.signature, NO_MERKLE_TREE, zeroAddress];
+}
+
+/**
+ * `executeMultipleTakerBids` of several asks in one transaction. Atomic, it reverts when one cannot be filled; not
+ * atomic, it skips that one, buys the others and hands back the ETH it did not spend.
+ */
+export function multipleTakerBidArgs(
+  asks: readonly SignedAsk[],
+  atomic: boolean,
+): ContractFunctionArgs<typeof LOOKSRARE_ABI, 'payable', 'executeMultipleTakerBids'> {
+  return [
+    asks.map(() => TAKER_BID),
+    asks.map((ask) => ask.maker),
+    asks.map((ask) => ask.signature),
+    asks.map(() => NO_MERKLE_TREE),
+    zeroAddress,
+    atomic,
+  ];
+}
+
 /** LooksRare's TransferManager: the one operator sellers approve on a collection, shared by the operators they grant. */
 export const LOOKSRARE_TRANSFER_MANAGER_ABI = parseAbi([
   'function grantApprovals(address[] operators)',
   'function revokeApprovals(address[] operators)',
   'function hasUserApprovedOperator(address user, address operator) view returns (bool approved)',
+]);
+
+/** The TransferManager's events: a seller taking back an exchange's use of it. */
+export const LOOKSRARE_TRANSFER_MANAGER_EVENTS = parseAbi([
+  'event ApprovalsRemoved(address user, address[] operators)',
 ]);

@@ -136,6 +136,16 @@ export function seaportDomain(chainId: number, seaport: Address) {
   return { name: 'Seaport', version: '1.6', chainId, verifyingContract: seaport } as const;
 }
 
+/** The EIP-712 payload an offerer signs for `order` on the Seaport at `seaport`. */
+export function seaportTypedData(order: OrderComponents, chainId: number, seaport: Address) {
+  return {
+    domain: seaportDomain(chainId, seaport),
+    types: SEAPORT_ORDER_TYPES,
+    primaryType: 'OrderComponents',
+    message: order,
+  } as const;
+}
+
 /** The order hash Seaport derives (its EIP-712 struct hash, without the domain). */
 export function seaportOrderHash(order: OrderComponents): Hex {
   return hashStruct({ primaryType: 'OrderComponents', types: SEAPORT_ORDER_TYPES, data: order });

@@ -1,4 +1,4 @@
-import { receiptOf } from '@floordesk/contracts';
+import { LOOKSRARE_EVENTS, receiptOf } from '@floordesk/contracts';
 import { botAccounts, collectionBySlug, rpc, startSimulator } from '@floordesk/devnet';
 import { type Account, type Address, decodeEventLog, type Hex, parseAbi } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,6 @@ import { indexerOptions, indexToHead, useTestDevnet } from '../testing/devnet';
 import { listAndBuy, ownedToken, walletOf } from '../testing/market';
 import { testConfig } from '../testing/server';
 import { transactionsBackfillJob } from '../worker/transactions-backfill';
-import { LOOKSRARE_V2_EVENTS } from './decoders/looksrare-v2';
 import { SEAPORT_EVENTS } from './decoders/seaport';
 
 const database = useTestDatabase();
@@ -35,7 +34,7 @@ async function salesOnChain(): Promise<Array<{ tx: string; logIndex: number; pri
     client.getLogs({ address: devnet().manifest.seaport, event: SEAPORT_EVENTS[0], fromBlock: 0n, toBlock: 'latest' }),
     client.getLogs({
       address: devnet().manifest.looksRare.protocol,
-      events: LOOKSRARE_V2_EVENTS.filter((event) => event.name === 'TakerBid' || event.name === 'TakerAsk'),
+      events: LOOKSRARE_EVENTS.filter((event) => event.name === 'TakerBid' || event.name === 'TakerAsk'),
       fromBlock: 0n,
       toBlock: 'latest',
     }),
@@ -47,7 +46,7 @@ async function salesOnChain(): Promise<Array<{ tx: string; logIndex: number; pri
     return nfts.length === 0 ? [] : [{ tx: log.transactionHash, logIndex: log.logIndex, priceWei: paid }];
   });
   const looksRare = looksRareLogs.map((log) => {
-    const { args } = decodeEventLog({ abi: LOOKSRARE_V2_EVENTS, data: log.data, topics: log.topics });
+    const { args } = decodeEventLog({ abi: LOOKSRARE_EVENTS, data: log.data, topics: log.topics });
     const feeAmounts = 'feeAmounts' in args ? args.feeAmounts : [];
     return {
       tx: log.transactionHash,

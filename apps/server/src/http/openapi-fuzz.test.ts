@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { orderFromJson, SEAPORT_ABI, SEAPORT_ORDER_TYPES, seaportDomain } from '@floordesk/contracts';
+import { orderFromJson, SEAPORT_ABI, seaportTypedData } from '@floordesk/contracts';
 import { botAccounts, listingOrder, type Random, seededRandom, toPostListing } from '@floordesk/devnet';
 import {
   DEFAULT_GAS_ENTRIES,
@@ -151,12 +151,7 @@ async function aListing(token: Address): Promise<PostListingRequest> {
 }
 
 function signOrder(order: ReturnType<typeof orderFromJson>) {
-  return seller.signTypedData({
-    domain: seaportDomain(DEVNET_CHAIN_ID, devnet().manifest.seaport),
-    types: SEAPORT_ORDER_TYPES,
-    primaryType: 'OrderComponents',
-    message: order,
-  });
+  return seller.signTypedData(seaportTypedData(order, DEVNET_CHAIN_ID, devnet().manifest.seaport));
 }
 
 async function refreshSession(who: 'alice' | 'bob'): Promise<void> {

@@ -1,6 +1,6 @@
+import { LOOKSRARE_EVENTS } from '@floordesk/contracts';
 import { encodeAbiParameters, encodeEventTopics, type Hex } from 'viem';
 import type { RawLog } from '../chain/decode';
-import { LOOKSRARE_V2_EVENTS } from '../chain/decoders/looksrare-v2';
 import { SEAPORT_EVENTS } from '../chain/decoders/seaport';
 import { TOKEN_EVENTS } from '../chain/decoders/tokens';
 
@@ -11,7 +11,7 @@ type Position = { blockNumber: number; transactionHash: Hex; logIndex: number };
 
 const [orderFulfilled] = SEAPORT_EVENTS;
 const [transfer, transferSingle, transferBatch] = TOKEN_EVENTS;
-const [, , , takerAsk, takerBid] = LOOKSRARE_V2_EVENTS;
+const [, , , takerAsk, takerBid] = LOOKSRARE_EVENTS;
 
 /** Real ABI-encoded logs (viem's encoder), for decoder tests and the ingest bench. */
 export function orderFulfilledLog(

@@ -2,19 +2,13 @@ import {
   fulfillOrderArgs,
   LOOKSRARE_ABI,
   type LooksRareMaker,
+  looksRareTypedData,
   type OrderComponents,
   receiptOf,
   SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
+  seaportTypedData,
 } from '@floordesk/contracts';
-import {
-  listingOrder,
-  looksRareAsk,
-  looksRareTypedData,
-  missingLooksRareApprovals,
-  toPostListing,
-} from '@floordesk/devnet';
+import { listingOrder, looksRareAsk, missingLooksRareApprovals, toPostListing } from '@floordesk/devnet';
 import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, type SweepQuoteRequest } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, parseEther, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';
@@ -110,12 +104,7 @@ export async function buildListing(
 
 /** Signs an order with Seaport's EIP-712 domain on `chainId` (the devnet's unless another is asked). */
 export function signListing(devnet: TestDevnet, signer: Account, order: OrderComponents, chainId = DEVNET_CHAIN_ID) {
-  return walletOf(devnet, signer).signTypedData({
-    domain: seaportDomain(chainId, devnet.manifest.seaport),
-    types: SEAPORT_ORDER_TYPES,
-    primaryType: 'OrderComponents',
-    message: order,
-  });
+  return walletOf(devnet, signer).signTypedData(seaportTypedData(order, chainId, devnet.manifest.seaport));
 }
 
 /** Lists `tokenId` through the order book (as OpenSea would) and has `buyer` fill it; returns the fill's hash. */

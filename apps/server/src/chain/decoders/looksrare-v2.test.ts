@@ -1,11 +1,16 @@
-import { LOOKSRARE_ABI, type LooksRareMaker, QuoteType } from '@floordesk/contracts';
+import {
+  LOOKSRARE_ABI,
+  LOOKSRARE_EVENTS,
+  LOOKSRARE_TRANSFER_MANAGER_EVENTS,
+  type LooksRareMaker,
+  QuoteType,
+} from '@floordesk/contracts';
 import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { ChainContracts } from '../chain-contracts';
 import { decodeLogs, type RawLog } from '../decode';
 import { pendingFillTargets } from './registry';
 import { looksRareTradeLog } from '../../testing/chain-logs';
-import { LOOKSRARE_TRANSFER_MANAGER_EVENTS, LOOKSRARE_V2_EVENTS } from './looksrare-v2';
 
 const looksRare = '0x0000000000e655fae4d56241588680f86e3b2377';
 const contracts: ChainContracts = {
@@ -33,11 +38,8 @@ type Trade = {
   feeAmounts: readonly [bigint, bigint, bigint];
 };
 
-const eventNamed = <N extends (typeof LOOKSRARE_V2_EVENTS)[number]['name']>(name: N) =>
-  LOOKSRARE_V2_EVENTS.find((event) => event.name === name) as Extract<
-    (typeof LOOKSRARE_V2_EVENTS)[number],
-    { name: N }
-  >;
+const eventNamed = <N extends (typeof LOOKSRARE_EVENTS)[number]['name']>(name: N) =>
+  LOOKSRARE_EVENTS.find((event) => event.name === name) as Extract<(typeof LOOKSRARE_EVENTS)[number], { name: N }>;
 
 /** A TakerAsk or TakerBid log as the protocol emits it, encoded by viem; the trade spent the maker's order nonce 4. */
 function tradeLog(kind: 'TakerAsk' | 'TakerBid', trade: Trade, address: Hex = looksRare): RawLog {

@@ -1,23 +1,11 @@
-import { LOOKSRARE_ABI, QuoteType } from '@floordesk/contracts';
-import { decodeFunctionData, parseAbi, toEventSelector } from 'viem';
+import { LOOKSRARE_ABI, LOOKSRARE_EVENTS, LOOKSRARE_TRANSFER_MANAGER_EVENTS, QuoteType } from '@floordesk/contracts';
+import { decodeFunctionData, toEventSelector } from 'viem';
 import type { DecodedLogs, EventDecoders, FillTarget, FillTargets, LogAt } from '../decode';
 import { readAddressArray, readUintArray, uintWord, word, wordAddress } from './abi-words';
 import { pushOrderSales } from './sales';
 
-/**
- * LooksRare v2's trades, read from every LooksRare v2 exchange the chain lists. Neither event indexes a field, so
- * everything is in the data: the nonce invalidation (order hash, order nonce, whether the nonce is spent) inline, the
- * parties, strategy, currency and collection, the item ids and amounts (dynamic), then the two fee recipients and the
- * three fee amounts inline.
- */
-export const LOOKSRARE_V2_EVENTS = parseAbi([
-  'event NewBidAskNonces(address user, uint256 bidNonce, uint256 askNonce)',
-  'event OrderNoncesCancelled(address user, uint256[] orderNonces)',
-  'event SubsetNoncesCancelled(address user, uint256[] subsetNonces)',
-  'event TakerAsk((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address askUser, address bidUser, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
-  'event TakerBid((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address bidUser, address bidRecipient, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
-]);
-const [newBidAskNonces, orderNoncesCancelled, subsetNoncesCancelled, takerAsk, takerBid] = LOOKSRARE_V2_EVENTS;
+/** LooksRare v2's trades and nonces, read from every LooksRare v2 exchange the chain lists. */
+const [newBidAskNonces, orderNoncesCancelled, subsetNoncesCancelled, takerAsk, takerBid] = LOOKSRARE_EVENTS;
 
 export const LOOKSRARE_V2_DECODERS: EventDecoders = {
   // Both global nonces are emitted whichever moved; a listing signed with the ask nonce still current stays valid.
@@ -85,12 +73,9 @@ function decodeTrade(
   pushOrderSales(out, log, { orderHash, paymentToken, buyer, seller, marketplace: 'looks', total, proceeds }, items);
 }
 
-/** LooksRare's TransferManager, read where an exchange of the chain names it. */
-export const LOOKSRARE_TRANSFER_MANAGER_EVENTS = parseAbi([
-  'event ApprovalsRemoved(address user, address[] operators)',
-]);
 const [approvalsRemoved] = LOOKSRARE_TRANSFER_MANAGER_EVENTS;
 
+/** LooksRare's TransferManager, read where an exchange of the chain names it. */
 export const LOOKSRARE_TRANSFER_MANAGER_DECODERS: EventDecoders = {
   [toEventSelector(approvalsRemoved)]: (log, out) => {
     const { blockNumber, txHash, logIndex, address, data } = log;

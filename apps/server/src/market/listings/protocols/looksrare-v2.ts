@@ -1,18 +1,18 @@
 import {
   CollectionType,
   LOOKSRARE_ABI,
-  LOOKSRARE_MAKER_TYPES,
+  LOOKSRARE_EVENTS,
   LOOKSRARE_TRANSFER_MANAGER_ABI,
-  looksRareDomain,
+  looksRareTypedData,
   makerFromJson,
   makerHash,
-  NO_MERKLE_TREE,
+  multipleTakerBidArgs,
   QuoteType,
   STANDARD_SALE_STRATEGY,
+  takerBidArgs,
 } from '@floordesk/contracts';
 import { normalizeAddress, Status } from '@floordesk/protocol';
 import {
-  type Address,
   encodeFunctionData,
   type Hex,
   hashTypedData,
@@ -26,10 +26,8 @@ import {
   zeroHash,
 } from 'viem';
 import { currentExchange } from '../../../chain/chain-contracts';
-import type { ChainAccess } from '../../../chain/client';
-import { LOOKSRARE_V2_EVENTS } from '../../../chain/decoders/looksrare-v2';
 import { ok, refuse } from '../../../result';
-import { approvedForAll, holds, type OrderProtocol, timeWindowRefusal } from './order-protocol';
+import { approvedForAll, holds, type OrderProtocol, signedBy, timeWindowRefusal } from './order-protocol';
 
 /** secp256k1's order halved: a signature with a larger `s` is the malleable twin LooksRare refuses. */
 const HALF_CURVE_ORDER = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
@@ -60,14 +58,12 @@ export const LOOKSRARE_V2: OrderProtocol<'looksrare-v2'> = {
     if (!transferManager) throw new Error(`chain ${chain.contracts.chainId} names no LooksRare TransferManager`);
     const orderHash = makerHash(maker);
     const signature = request.signature as Hex;
-    const digest = hashTypedData({
-      domain: looksRareDomain(chain.contracts.chainId, exchange.address),
-      types: LOOKSRARE_MAKER_TYPES,
-      primaryType: 'Maker',
-      message: maker,
-    });
+    const digest = hashTypedData(looksRareTypedData(maker, chain.contracts.chainId, exchange.address));
+    // LooksRare reads a key's signature only in canonical form (SignatureCheckerCalldata): anything else is no key's.
+    const parts = canonicalParts(signature);
+    const recovered = parts && (await recoverAddress({ hash: digest, signature: parts }).catch(() => undefined));
     const checkedAt = await block();
-    if (!(await signedBy(chain, digest, signature, maker.signer, checkedAt.number))) {
+    if (!(await signedBy(chain, maker.signer, { digest, signature, recovered }, checkedAt.number))) {
       return refuse(Status.ListingBadSignature);
     }
 
@@ -119,33 +115,29 @@ export const LOOKSRARE_V2: OrderProtocol<'looksrare-v2'> = {
    * NFTs go to the buyer who sends it (taker recipient 0).
    */
   fill(chain, listings, _buyer, _maximumFulfilled) {
-    const makers = listings.map((listing) => makerFromJson(listing.parameters));
-    const signatures = listings.map((listing) => listing.signature as Hex);
-    const taker = { recipient: zeroAddress, additionalParameters: '0x' } as const;
-    const [maker] = makers;
-    const [signature] = signatures;
-    if (maker && signature && makers.length === 1) {
+    const asks = listings.map((listing) => ({
+      maker: makerFromJson(listing.parameters),
+      signature: listing.signature as Hex,
+    }));
+    const [only] = asks;
+    if (only && asks.length === 1) {
       return {
-        data: encodeFunctionData({
-          abi: LOOKSRARE_ABI,
-          functionName: 'executeTakerBid',
-          args: [taker, maker, signature, NO_MERKLE_TREE, zeroAddress],
-        }),
+        data: encodeFunctionData({ abi: LOOKSRARE_ABI, functionName: 'executeTakerBid', args: takerBidArgs(only) }),
         filled: () => [true],
       };
     }
     const exchange = currentExchange(chain.contracts, 'looksrare-v2').address;
-    const hashes = makers.map(makerHash);
+    const hashes = asks.map((ask) => makerHash(ask.maker));
     return {
       data: encodeFunctionData({
         abi: LOOKSRARE_ABI,
         functionName: 'executeMultipleTakerBids',
-        args: [makers.map(() => taker), makers, signatures, makers.map(() => NO_MERKLE_TREE), zeroAddress, false],
+        args: multipleTakerBidArgs(asks, false),
       }),
       // The call answers nothing: the asks it bought are the ones whose TakerBid it emitted.
       filled: (result) => {
         const bought = new Set(
-          parseEventLogs({ abi: LOOKSRARE_V2_EVENTS, eventName: 'TakerBid', logs: result.logs as Log[], strict: true })
+          parseEventLogs({ abi: LOOKSRARE_EVENTS, eventName: 'TakerBid', logs: result.logs as Log[], strict: true })
             .filter((log) => log.address.toLowerCase() === exchange)
             .map((log) => log.args.nonceInvalidationParameters.orderHash),
         );
@@ -157,26 +149,9 @@ export const LOOKSRARE_V2: OrderProtocol<'looksrare-v2'> = {
 };
 
 /**
- * Whether `signer` signed `digest`, as LooksRare's SignatureCheckerCalldata decides: an account without code by a 65-byte
- * signature (v 27 or 28) or a 64-byte EIP-2098 one, with `s` in the lower half of the curve; a contract by ERC-1271.
+ * A key's signature as LooksRare's SignatureCheckerCalldata reads one: 65 bytes (v 27 or 28) or EIP-2098's 64, with
+ * `s` in the lower half of the curve; undefined for anything else, the malleable twin of a valid signature included.
  */
-async function signedBy(
-  chain: ChainAccess,
-  digest: Hex,
-  signature: Hex,
-  signer: Address,
-  blockNumber: bigint,
-): Promise<boolean> {
-  const code = await chain.client.getCode({ address: signer, blockNumber });
-  if (code && code !== '0x') {
-    return chain.client.verifyHash({ address: signer, hash: digest, signature, blockNumber }).catch(() => false);
-  }
-  const parts = canonicalParts(signature);
-  if (!parts) return false;
-  const recovered = await recoverAddress({ hash: digest, signature: parts }).catch(() => undefined);
-  return recovered !== undefined && normalizeAddress(recovered) === normalizeAddress(signer);
-}
-
 function canonicalParts(signature: Hex): { r: Hex; s: Hex; v: bigint } | undefined {
   let r: Hex;
   let s: bigint;

@@ -1,4 +1,10 @@
-import { type ExchangeProtocol, type Marketplace, type PostListingRequest, Status } from '@floordesk/protocol';
+import {
+  type ExchangeProtocol,
+  type Marketplace,
+  normalizeAddress,
+  type PostListingRequest,
+  Status,
+} from '@floordesk/protocol';
 import { type Address, erc1155Abi, erc721Abi, type Hex } from 'viem';
 import type { ChainAccess } from '../../../chain/client';
 import type { Result } from '../../../result';
@@ -74,8 +80,26 @@ export type OrderProtocol<P extends ExchangeProtocol> = {
   takesSpares: boolean;
 };
 
+/**
+ * Whether `signer` signed `digest` (an EIP-712 digest): `recovered` is the account the signature recovers to as the
+ * protocol reads one (undefined when it cannot read it); otherwise a smart-contract wallet may have signed through
+ * ERC-1271, which its code answers at `blockNumber`. The recovery costs no chain read, so only a signature that is
+ * not the signer's key asks the node.
+ */
+export async function signedBy(
+  { client }: ChainAccess,
+  signer: Address,
+  { digest, signature, recovered }: { digest: Hex; signature: Hex; recovered: Address | undefined },
+  blockNumber: bigint,
+): Promise<boolean> {
+  if (recovered !== undefined && normalizeAddress(recovered) === normalizeAddress(signer)) return true;
+  const code = await client.getCode({ address: signer, blockNumber });
+  if (!code || code === '0x') return false;
+  return client.verifyHash({ address: signer, hash: digest, signature, blockNumber }).catch(() => false);
+}
+
 /** A contract call that reverted answers `fallback`; a transport failure still throws (the chain is down). */
-export function isRevert<T>(fallback: T) {
+function isRevert<T>(fallback: T) {
   return (error: unknown): T => {
     if (error instanceof Error && error.name === 'ContractFunctionExecutionError') return fallback;
     throw error;

@@ -4,18 +4,16 @@ import {
   orderFromJson,
   type OrderComponents,
   SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
   seaportOrderHash,
+  seaportTypedData,
   sweepArgs,
   sweepAvailability,
 } from '@floordesk/contracts';
 import { normalizeAddress, Status } from '@floordesk/protocol';
-import { encodeFunctionData, type Hex, maxUint256, recoverTypedDataAddress } from 'viem';
+import { encodeFunctionData, hashTypedData, type Hex, maxUint256, recoverAddress } from 'viem';
 import { marketplaceOf, operatorFor, seaportAddress } from '../../../chain/chain-contracts';
-import type { ChainAccess } from '../../../chain/client';
 import { ok, refuse, type Result } from '../../../result';
-import { approvedForAll, holds, type OrderProtocol, timeWindowRefusal } from './order-protocol';
+import { approvedForAll, holds, type OrderProtocol, signedBy, timeWindowRefusal } from './order-protocol';
 
 /**
  * Seaport 1.6 listings: one ERC-721 or ERC-1155 offered for fixed ETH amounts, the first paying the offerer, on a
@@ -44,11 +42,10 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
 
     const orderHash = seaportOrderHash(order);
     const signature = request.signature as Hex;
-    const signer = await recoverTypedDataAddress({ ...typedOrder(chain, order), signature }).catch(() => undefined);
-    const signedByOfferer = signer !== undefined && normalizeAddress(signer) === normalizeAddress(order.offerer);
-
+    const digest = hashTypedData(seaportTypedData(order, contracts.chainId, seaportAddress(contracts)));
+    const recovered = await recoverAddress({ hash: digest, signature }).catch(() => undefined);
     const checkedAt = await block();
-    if (!signedByOfferer && !(await isContractSignatureValid(chain, order, signature, checkedAt.number))) {
+    if (!(await signedBy(chain, order.offerer, { digest, signature, recovered }, checkedAt.number))) {
       return refuse(Status.ListingBadSignature);
     }
     const seaport = { address: seaportAddress(contracts), abi: SEAPORT_ABI, blockNumber: checkedAt.number } as const;
@@ -121,29 +118,6 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
   },
   takesSpares: true,
 };
-
-function typedOrder(chain: ChainAccess, order: OrderComponents) {
-  return {
-    domain: seaportDomain(chain.contracts.chainId, seaportAddress(chain.contracts)),
-    types: SEAPORT_ORDER_TYPES,
-    primaryType: 'OrderComponents',
-    message: order,
-  } as const;
-}
-
-/** Smart-contract wallets sign through ERC-1271; viem's verifier asks the contract. */
-async function isContractSignatureValid(
-  chain: ChainAccess,
-  order: OrderComponents,
-  signature: Hex,
-  blockNumber: bigint,
-): Promise<boolean> {
-  const code = await chain.client.getCode({ address: order.offerer, blockNumber }).catch(() => undefined);
-  if (!code || code === '0x') return false;
-  return chain.client
-    .verifyTypedData({ address: order.offerer, ...typedOrder(chain, order), signature, blockNumber })
-    .catch(() => false);
-}
 
 function listingShape(order: OrderComponents): Result<{ nft: OrderComponents['offer'][number]; price: bigint }> {
   const [nft, ...otherOffers] = order.offer;
