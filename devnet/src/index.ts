@@ -50,7 +50,7 @@ export {
 export { ACCOUNT_PLAN, botAccounts, devnetAccount, DEVNET_MNEMONIC } from './accounts';
 export { startAnvil, type Anvil } from './anvil';
 export { type DevnetManifest, repointTokenUris } from './deploy';
-export { missingLooksRareApprovals } from './looksrare';
+export { askNonce, missingLooksRareApprovals } from './looksrare';
 export { FLIP_HISTORY, type HistoryListing } from './flip-history';
 export { DEVNET_ENS_LABELS, DEVNET_ENS_SPOOF, devnetEnsNames, type DevnetEns } from './ens';
 export { devnetNodeUrl, JsonRpcError, rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';

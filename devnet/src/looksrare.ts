@@ -1,4 +1,10 @@
-import { type Artifact, type Artifacts, LOOKSRARE_TRANSFER_MANAGER_ABI, receiptOf } from '@floordesk/contracts';
+import {
+  type Artifact,
+  type Artifacts,
+  LOOKSRARE_ABI,
+  LOOKSRARE_TRANSFER_MANAGER_ABI,
+  receiptOf,
+} from '@floordesk/contracts';
 import {
   type Account,
   type Address,
@@ -132,4 +138,19 @@ export async function missingLooksRareApprovals(
     });
   }
   return missing;
+}
+
+/** The seller's current ask nonce on the exchange: the global nonce every new ask is signed with. */
+export async function askNonce(
+  chain: PublicClient<Transport, Chain>,
+  looksRare: Pick<DevnetLooksRare, 'protocol'>,
+  seller: Address,
+): Promise<bigint> {
+  const [, nonce] = await chain.readContract({
+    address: looksRare.protocol,
+    abi: LOOKSRARE_ABI,
+    functionName: 'userBidAskNonces',
+    args: [seller],
+  });
+  return nonce;
 }

@@ -17,6 +17,7 @@ import {
   type SignedOrder,
 } from '@floordesk/contracts';
 import {
+  askNonce,
   collectionBySlug,
   devnetAccount,
   type DevnetManifest,
@@ -275,13 +276,8 @@ export class DevnetMarket {
     const tokenIds = await this.mint(seller, collection, prices.length);
     await this.approveLooksRare(seller, collection);
     const { protocol } = this.manifest.looksRare;
-    const [[, askNonce], block] = await Promise.all([
-      this.clients.chain.readContract({
-        address: protocol,
-        abi: LOOKSRARE_ABI,
-        functionName: 'userBidAskNonces',
-        args: [seller.address],
-      }),
+    const [globalNonce, block] = await Promise.all([
+      askNonce(this.clients.chain, this.manifest.looksRare, seller.address),
       this.clients.chain.getBlock(),
     ]);
     const startTime = block.timestamp - START_EARLY_S;
@@ -296,7 +292,7 @@ export class DevnetMarket {
           priceWei: prices[i]!,
           startTime,
           endTime: startTime + LIVE_FOR_S,
-          globalNonce: askNonce,
+          globalNonce,
           subsetNonce: 0n,
           orderNonce: bytesToBigInt(randomBytes(8)),
         });

@@ -26,6 +26,7 @@ import {
   type Transport,
 } from 'viem';
 import type { DevnetManifest } from '../deploy';
+import { askNonce } from '../looksrare';
 import { DEVNET_ERC1155_ABI, DEVNET_ERC721_ABI } from '../devnet-abi';
 import { type Random, randomUint } from '../random';
 import type { ChainView } from './chain-view';
@@ -622,12 +623,7 @@ async function signSeaportListing(ctx: TraderContext, plan: ListingPlan, window:
 async function signLooksRareListing(ctx: TraderContext, plan: ListingPlan, window: ListingWindow): Promise<Signed> {
   const { seller, collection } = plan;
   const { protocol } = ctx.manifest.looksRare;
-  const [, askNonce] = await ctx.client.readContract({
-    address: protocol,
-    abi: LOOKSRARE_ABI,
-    functionName: 'userBidAskNonces',
-    args: [seller.address],
-  });
+  const globalNonce = await askNonce(ctx.client, ctx.manifest.looksRare, seller.address);
   const maker = looksRareAsk({
     signer: seller.address,
     collection: collection.address,
@@ -636,7 +632,7 @@ async function signLooksRareListing(ctx: TraderContext, plan: ListingPlan, windo
     amount: plan.amount,
     priceWei: plan.priceWei,
     ...window,
-    globalNonce: askNonce,
+    globalNonce,
     subsetNonce: ctx.looksRareSellers.subsetNonce(seller.address),
     orderNonce: ctx.looksRareSellers.orderNonce(),
   });

@@ -1,6 +1,5 @@
 import {
   fulfillOrderArgs,
-  LOOKSRARE_ABI,
   type LooksRareMaker,
   looksRareTypedData,
   type OrderComponents,
@@ -8,7 +7,7 @@ import {
   SEAPORT_ABI,
   seaportTypedData,
 } from '@floordesk/contracts';
-import { listingOrder, looksRareAsk, missingLooksRareApprovals, toPostListing } from '@floordesk/devnet';
+import { askNonce, listingOrder, looksRareAsk, missingLooksRareApprovals, toPostListing } from '@floordesk/devnet';
 import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, type SweepQuoteRequest } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, parseEther, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';
@@ -184,12 +183,7 @@ export async function buildLooksRareAsk(
   options: { priceWei?: bigint; endTime?: bigint; subsetNonce?: bigint; orderNonce?: bigint } = {},
 ): Promise<LooksRareMaker> {
   const now = BigInt(Math.floor(Date.now() / 1000));
-  const [, askNonce] = await devnet.chain.client.readContract({
-    address: devnet.manifest.looksRare.protocol,
-    abi: LOOKSRARE_ABI,
-    functionName: 'userBidAskNonces',
-    args: [signer.address],
-  });
+  const globalNonce = await askNonce(devnet.chain.client, devnet.manifest.looksRare, signer.address);
   return looksRareAsk({
     signer: signer.address,
     collection,
@@ -199,7 +193,7 @@ export async function buildLooksRareAsk(
     priceWei: options.priceWei ?? 10n ** 17n,
     startTime: now - 60n,
     endTime: options.endTime ?? now + 3600n,
-    globalNonce: askNonce,
+    globalNonce,
     subsetNonce: options.subsetNonce ?? 0n,
     orderNonce: options.orderNonce ?? orderNonce++,
   });
