@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   fulfillOrderArgs,
+  listingOrder,
   orderPrice,
   receiptOf,
   SEAPORT_ABI,
   seaportTypedData,
   type SignedOrder,
 } from '@floordesk/contracts';
-import { type Devnet, listingOrder, startDevnet, toPostListing } from '@floordesk/devnet';
+import { type Devnet, startDevnet, toPostListing } from '@floordesk/devnet';
 import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, http, type LocalAccount, type TransactionReceipt } from 'viem';
 import { foundry } from 'viem/chains';

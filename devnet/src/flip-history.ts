@@ -1,5 +1,7 @@
 import {
+  listingOrder,
   LOOKSRARE_ABI,
+  looksRareAsk,
   looksRareTypedData,
   multipleTakerBidArgs,
   orderPrice,
@@ -15,7 +17,6 @@ import type { PublicClient, TestClient, WalletClient } from 'viem';
 import { type CollectionSpec, PREMINT_CHUNK } from './catalog';
 import type { DevnetManifest } from './deploy';
 import { type DevnetLooksRare, missingLooksRareApprovals } from './looksrare';
-import { listingOrder, looksRareAsk } from './simulator/orders';
 import type { SimMarketplace } from './simulator/types';
 
 /**

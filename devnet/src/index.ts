@@ -54,14 +54,7 @@ export { askNonce, missingLooksRareApprovals } from './looksrare';
 export { FLIP_HISTORY, type HistoryListing } from './flip-history';
 export { DEVNET_ENS_LABELS, DEVNET_ENS_SPOOF, devnetEnsNames, type DevnetEns } from './ens';
 export { devnetNodeUrl, JsonRpcError, rpc, startDevnet, type Devnet, type DevnetOptions } from './devnet';
-export {
-  listingOrder,
-  looksRareAsk,
-  toLooksRarePostListing,
-  toPostListing,
-  type ListingTerms,
-  type LooksRareAskTerms,
-} from './simulator/orders';
+export { toLooksRarePostListing, toPostListing } from './simulator/orders';
 export {
   startDevnetChatServer,
   type ChatFault,

@@ -4,7 +4,9 @@ import path from 'node:path';
 import {
   CONDUIT_CONTROLLER_ABI,
   fulfillOrderArgs,
+  listingOrder,
   LOOKSRARE_ABI,
+  looksRareAsk,
   type LooksRareMaker,
   looksRareTypedData,
   makerHash,
@@ -22,8 +24,6 @@ import {
   devnetAccount,
   type DevnetManifest,
   devnetNodeUrl,
-  listingOrder,
-  looksRareAsk,
   missingLooksRareApprovals,
   rpc,
   toLooksRarePostListing,

@@ -1,7 +1,9 @@
 import {
   basicOrderArgs,
   fulfillOrderArgs,
+  listingOrder,
   LOOKSRARE_ABI,
+  looksRareAsk,
   looksRareTypedData,
   makerHash,
   multipleTakerBidArgs,
@@ -34,7 +36,7 @@ import { counterKey, getOrCreate, holdingKey, looksRareApprovalKey, type SimColl
 import type { ListingBook, LooksRareListing, SeaportListing, SimListing } from './listing-book';
 import type { LooksRareSellers } from './looksrare-sellers';
 import type { Market } from './market';
-import { listingOrder, looksRareAsk, toLooksRarePostListing, toPostListing } from './orders';
+import { toLooksRarePostListing, toPostListing } from './orders';
 import { BookShape, listingDuration, pickProtocol, RAISE_SHARE, SUBSET_CANCEL_SHARE, transferWeight } from './policy';
 import type { Sender } from './sender';
 import { type ActionKind, MARKETPLACE_OF, type SimulatedTrade, type SimulatorAction, type TradeMethod } from './types';

@@ -1,14 +1,17 @@
-import { CollectionType, orderPrice, QuoteType, type SignedOrder, STANDARD_SALE_STRATEGY } from '@floordesk/contracts';
-import { type Address, parseEther, zeroAddress, zeroHash } from 'viem';
-import { describe, expect, it } from 'vitest';
 import {
+  CollectionType,
   type ListingTerms,
   listingOrder,
   type LooksRareAskTerms,
   looksRareAsk,
-  toLooksRarePostListing,
-  toPostListing,
-} from './orders';
+  orderPrice,
+  QuoteType,
+  type SignedOrder,
+  STANDARD_SALE_STRATEGY,
+} from '@floordesk/contracts';
+import { type Address, parseEther, zeroAddress, zeroHash } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { toLooksRarePostListing, toPostListing } from './orders';
 
 const SELLER: Address = '0x1111111111111111111111111111111111111111';
 const FEE_RECIPIENT: Address = '0x0000a26b00c1f0df003000390027140000faa719';

@@ -38,31 +38,7 @@ export async function loadArtifacts(options: LoadArtifactsOptions = {}): Promise
   }
   return { ...(contracts as Record<ContractName, Artifact>), hash: hash.digest('hex') };
 }
-export {
-  CONDUIT_CONTROLLER_ABI,
-  type ConsiderationItem,
-  ItemType,
-  type OfferItem,
-  type OrderComponents,
-  type OrderComponentsJson,
-  orderFromJson,
-  orderToJson,
-  SEAPORT_ABI,
-  SEAPORT_ORDER_TYPES,
-  seaportDomain,
-  seaportOrderHash,
-  seaportTypedData,
-} from './seaport';
-export {
-  basicOrderArgs,
-  ethPayment,
-  fulfillOrderArgs,
-  orderParameters,
-  orderPrice,
-  type SignedOrder,
-  sweepArgs,
-  sweepAvailability,
-} from './fills';
+export * from './orders';
 export { receiptOf } from './receipts';
 export {
   QUOTE_TYPES,
@@ -71,24 +47,3 @@ export {
   SUBSCRIPTIONS_ABI,
   subscriptionsDomain,
 } from './subscriptions';
-export {
-  CollectionType,
-  LOOKSRARE_ABI,
-  LOOKSRARE_EVENTS,
-  LOOKSRARE_MAKER_TYPES,
-  LOOKSRARE_TRANSFER_MANAGER_ABI,
-  LOOKSRARE_TRANSFER_MANAGER_EVENTS,
-  type LooksRareMaker,
-  type LooksRareMakerJson,
-  looksRareDomain,
-  looksRareTypedData,
-  multipleTakerBidArgs,
-  makerFromJson,
-  makerHash,
-  makerToJson,
-  NO_MERKLE_TREE,
-  QuoteType,
-  type SignedAsk,
-  STANDARD_SALE_STRATEGY,
-  takerBidArgs,
-} from './looksrare';

@@ -121,8 +121,14 @@ export function makerHash(maker: LooksRareMaker): Hex {
   return hashStruct({ primaryType: 'Maker', types: LOOKSRARE_MAKER_TYPES, data: maker });
 }
 
+/** `MerkleTreeNodePosition`: the side of the branch a proof node sits on. */
+export const MerkleTreeNodePosition = { Left: 0, Right: 1 } as const;
+export type MerkleTreeNode = { value: Hex; position: number };
+/** The `MerkleTree` argument of a fill: the root a maker signed over a batch, and this maker's proof. */
+export type MerkleTree = { root: Hex; proof: MerkleTreeNode[] };
+
 /** The merkle tree of a maker signed alone: no root, no proof. */
-export const NO_MERKLE_TREE = { root: zeroHash, proof: [] } as const;
+export const NO_MERKLE_TREE: MerkleTree = { root: zeroHash, proof: [] };
 
 /** LooksRare v2's exchange functions and state FloorDesk calls, typed. */
 export const LOOKSRARE_ABI = parseAbi([
@@ -154,15 +160,15 @@ export const LOOKSRARE_EVENTS = parseAbi([
   'event TakerBid((bytes32 orderHash, uint256 orderNonce, bool isNonceInvalidated) nonceInvalidationParameters, address bidUser, address bidRecipient, uint256 strategyId, address currency, address collection, uint256[] itemIds, uint256[] amounts, address[2] feeRecipients, uint256[3] feeAmounts)',
 ]);
 
-/** A maker ask and its signature: what a buyer fills. */
-export type SignedAsk = { maker: LooksRareMaker; signature: Hex };
+/** A maker ask and its signature, with its merkle tree when it was signed in a batch: what a buyer fills. */
+export type SignedAsk = { maker: LooksRareMaker; signature: Hex; merkleTree?: MerkleTree };
 
 /** A buyer's side of a fill: the NFTs go to whoever sends the transaction. */
 const TAKER_BID = { recipient: zeroAddress, additionalParameters: '0x' } as const;
 
-/** `executeTakerBid` of one ask signed on its own (no merkle tree), without an affiliate. */
+/** `executeTakerBid` of one ask, without an affiliate. */
 export function takerBidArgs(ask: SignedAsk): ContractFunctionArgs<typeof LOOKSRARE_ABI, 'payable', 'executeTakerBid'> {
-  return [TAKER_BID, ask.maker, ask.signature, NO_MERKLE_TREE, zeroAddress];
+  return [TAKER_BID, ask.maker, ask.signature, ask.merkleTree ?? NO_MERKLE_TREE, zeroAddress];
 }
 
 /**
@@ -177,7 +183,7 @@ export function multipleTakerBidArgs(
     asks.map(() => TAKER_BID),
     asks.map((ask) => ask.maker),
     asks.map((ask) => ask.signature),
-    asks.map(() => NO_MERKLE_TREE),
+    asks.map((ask) => ask.merkleTree ?? NO_MERKLE_TREE),
     zeroAddress,
     atomic,
   ];

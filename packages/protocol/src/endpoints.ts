@@ -27,6 +27,16 @@ import {
 import { UserCheckData, WalletRequest, WalletsData } from './user';
 import { PortfolioData, PortfolioQuery } from './portfolio';
 import {
+  CancelListingsData,
+  CancelListingsRequest,
+  MyListingsData,
+  MyListingsQuery,
+  PostListingsData,
+  PostListingsRequest,
+  SellPrepareData,
+  SellPrepareRequest,
+} from './selling';
+import {
   CodeRequest,
   CommunityData,
   CommunityJoinedData,
@@ -135,6 +145,38 @@ export const endpoints = {
     tags: ['orders'],
     body: PostListingRequest,
     data: PostListingData,
+  },
+  postListings: {
+    ...apiRoutes.postListings,
+    summary:
+      "Submit several signed listings at once (a bulk signature's orders): all are accepted or none, `listings.N` names the first refused",
+    tags: ['orders'],
+    body: PostListingsRequest,
+    data: PostListingsData,
+  },
+  sellPrepare: {
+    ...apiRoutes.sellPrepare,
+    summary:
+      "What listing the caller's tokens needs: each marketplace's terms, the wallets' nonces and approvals, and each token's floor, rarity, cost and listings (premium)",
+    tags: ['orders'],
+    body: SellPrepareRequest,
+    data: SellPrepareData,
+  },
+  myListings: {
+    ...apiRoutes.myListings,
+    summary:
+      "The caller's listings across their own wallets: active ones against the floor, and those ended lately (premium)",
+    tags: ['orders'],
+    query: MyListingsQuery,
+    data: MyListingsData,
+  },
+  cancelListings: {
+    ...apiRoutes.cancelListings,
+    summary:
+      "The transactions that cancel some of the caller's listings, or all of a wallet's on one marketplace, with their gas (premium)",
+    tags: ['orders'],
+    body: CancelListingsRequest,
+    data: CancelListingsData,
   },
   userCheck: {
     ...apiRoutes.userCheck,

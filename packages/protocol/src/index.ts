@@ -20,6 +20,7 @@ export * from './gas';
 export * from './sweep';
 export * from './sweep-plan';
 export * from './portfolio';
+export * from './selling';
 export * from './live';
 export * from './wire-codes';
 export * from './alerts';

@@ -73,6 +73,17 @@ export const LooksRareMaker = z.object({
 });
 export type LooksRareMaker = z.infer<typeof LooksRareMaker>;
 
+/**
+ * LooksRare's `MerkleTree` (its API v2's `merkleTree`): for a maker signed in a batch, the root the signer signed and
+ * this maker's proof, each node with its side (0 left, 1 right). The order book refuses a proof above the exchange's
+ * 10 levels itself, with its reason.
+ */
+export const LooksRareMerkleTree = z.object({
+  root: Bytes32,
+  proof: z.array(z.object({ value: Bytes32, position: z.union([z.literal(0), z.literal(1)]) })).max(32),
+});
+export type LooksRareMerkleTree = z.infer<typeof LooksRareMerkleTree>;
+
 const SignedListing = {
   chain_id: ChainId,
   /** The exchange the order is signed for (its EIP-712 verifying contract). */
@@ -86,7 +97,13 @@ const SignedListing = {
  */
 export const PostListingRequest = z.discriminatedUnion('protocol', [
   z.object({ protocol: z.literal('seaport'), ...SignedListing, parameters: SeaportOrderComponents }),
-  z.object({ protocol: z.literal('looksrare-v2'), ...SignedListing, parameters: LooksRareMaker }),
+  z.object({
+    protocol: z.literal('looksrare-v2'),
+    ...SignedListing,
+    parameters: LooksRareMaker,
+    /** Absent for a maker signed alone. */
+    merkle_tree: LooksRareMerkleTree.optional(),
+  }),
 ]);
 export type PostListingRequest = z.infer<typeof PostListingRequest>;
 export type SeaportListingRequest = Extract<PostListingRequest, { protocol: 'seaport' }>;

@@ -107,8 +107,16 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     zh: '该挂单尚未开始：请在开始时间之后再提交。',
   },
   [Status.ListingPriceTooHigh]: {
-    en: 'The listing price is larger than any transaction can pay.',
-    zh: '挂单价格超出了任何交易可支付的范围。',
+    en: 'The listing price is above 1,000,000,000 ETH.',
+    zh: '挂单价格超过 1,000,000,000 ETH。',
+  },
+  [Status.ListingBadProof]: {
+    en: "The bulk listing's proof does not lead to the root that was signed.",
+    zh: '批量挂单的证明与签名的根不符。',
+  },
+  [Status.ListingProofTooLarge]: {
+    en: 'The bulk listing holds more orders than LooksRare accepts in one signature (1,024 at most).',
+    zh: '批量挂单包含的订单超过 LooksRare 单次签名的上限（最多 1,024 个）。',
   },
   [Status.ListingNonceUsed]: {
     en: "The order's nonce has already been used by a trade, or cancelled.",
@@ -313,6 +321,34 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [Status.PortfolioWalletNotOwn]: {
     en: 'This wallet is not one of your wallets. Add it under your wallets first.',
     zh: '此钱包不是你的钱包，请先在钱包列表中添加。',
+  },
+  [Status.SellPremiumRequired]: {
+    en: 'Listing from FloorDesk is only available to premium users',
+    zh: '通过 FloorDesk 挂单仅对高级会员开放',
+  },
+  [Status.SellTokenNotOwn]: {
+    en: 'This NFT is no longer in your wallets: it was sold or moved. Nothing was listed.',
+    zh: '该 NFT 已不在你的钱包中：它已售出或被转走。未挂出任何订单。',
+  },
+  [Status.SellListingNotOwn]: {
+    en: 'This listing was not made by one of your wallets.',
+    zh: '该挂单并非由你的钱包挂出。',
+  },
+  [Status.SellListingEnded]: {
+    en: 'This listing has already ended: it sold, was cancelled or expired.',
+    zh: '该挂单已结束：已售出、已取消或已过期。',
+  },
+  [Status.SellWalletNotOwn]: {
+    en: 'This wallet is not one of your wallets. Add it under your wallets first.',
+    zh: '此钱包不是你的钱包，请先在钱包列表中添加。',
+  },
+  [Status.SellNothingToCancel]: {
+    en: 'This wallet has no active listing on that marketplace.',
+    zh: '该钱包在此市场没有有效挂单。',
+  },
+  [Status.SellCancelWouldFail]: {
+    en: 'The cancellation would fail on chain as things stand. Nothing was sent.',
+    zh: '按当前链上状态，取消交易会失败。未发送任何交易。',
   },
 };
 

@@ -67,6 +67,10 @@ export const Status = {
   ListingBadAmount: 1219,
   /** LooksRare: a strategy other than the standard fixed-price sale (strategy 0). */
   ListingUnsupportedStrategy: 1220,
+  /** LooksRare: the batch proof does not lead from the order to the root it names (MerkleProofInvalid). */
+  ListingBadProof: 1221,
+  /** LooksRare: a batch proof of more than 10 levels, which the exchange refuses (MerkleProofTooLarge). */
+  ListingProofTooLarge: 1222,
   /** The chain could not be asked (RPC down): the listing may be fine; try again. */
   ChainUnavailable: 1299,
 
@@ -174,6 +178,20 @@ export const Status = {
   /** Portfolio: owned-NFT lookups are premium, over the caller's own wallets only. */
   PortfolioPremiumRequired: 2021,
   PortfolioWalletNotOwn: 2022,
+
+  /** Selling: listing, cancelling and My listings are premium, over the caller's own wallets and listings only. */
+  SellPremiumRequired: 2101,
+  /** A token to list that none of the caller's wallets holds now (sold or moved while the dialog was open). */
+  SellTokenNotOwn: 2102,
+  /** A listing to cancel that none of the caller's wallets made. */
+  SellListingNotOwn: 2103,
+  /** A listing to cancel that has already ended (sold, cancelled or expired). */
+  SellListingEnded: 2104,
+  SellWalletNotOwn: 2105,
+  /** Nothing active to cancel on that marketplace. */
+  SellNothingToCancel: 2106,
+  /** The node would not estimate the cancelling transaction: it would revert as things stand. */
+  SellCancelWouldFail: 2107,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];

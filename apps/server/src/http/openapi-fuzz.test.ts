@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { orderFromJson, SEAPORT_ABI, seaportTypedData } from '@floordesk/contracts';
-import { botAccounts, listingOrder, type Random, seededRandom, toPostListing } from '@floordesk/devnet';
+import { listingOrder, orderFromJson, SEAPORT_ABI, seaportTypedData } from '@floordesk/contracts';
+import { botAccounts, type Random, seededRandom, toPostListing } from '@floordesk/devnet';
 import {
   DEFAULT_GAS_ENTRIES,
   DEVNET_CHAIN_ID,

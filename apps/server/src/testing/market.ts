@@ -1,5 +1,7 @@
 import {
   fulfillOrderArgs,
+  listingOrder,
+  looksRareAsk,
   type LooksRareMaker,
   looksRareTypedData,
   type OrderComponents,
@@ -7,7 +9,7 @@ import {
   SEAPORT_ABI,
   seaportTypedData,
 } from '@floordesk/contracts';
-import { askNonce, listingOrder, looksRareAsk, missingLooksRareApprovals, toPostListing } from '@floordesk/devnet';
+import { askNonce, missingLooksRareApprovals, toPostListing } from '@floordesk/devnet';
 import { DEFAULT_GAS_ENTRIES, DEVNET_CHAIN_ID, type SweepQuoteRequest } from '@floordesk/protocol';
 import { type Account, type Address, createWalletClient, erc721Abi, type Hex, http, parseEther, zeroHash } from 'viem';
 import { foundry } from 'viem/chains';
