@@ -45,6 +45,17 @@ export type TransactionAsk = {
   nonce?: number;
 };
 
+/** An `eth_signTypedData_v4` request as the wallet shows it to the user: the EIP-712 payload, parsed. */
+export type TypedDataAsk = {
+  domain: Record<string, unknown>;
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  message: Record<string, unknown>;
+};
+
+/** A payload the user signed, and the signature the wallet gave back. */
+export type SignedTypedData = { ask: TypedDataAsk; signature: Hex };
+
 /** Runs while the wallet's confirmation is open: after the dapp asked, before the wallet broadcasts. */
 export type BeforeSend = (ask: TransactionAsk) => Promise<void> | void;
 
@@ -70,6 +81,7 @@ export class TestWallet {
   private rejectNextTransactions = false;
   private pendingBeforeSend: BeforeSend | undefined;
   private readonly sent: Hex[] = [];
+  private readonly typedDataSigned: SignedTypedData[] = [];
   private readonly node: { rpcUrl: string; clients: DevnetClients } | undefined;
 
   constructor(
@@ -124,6 +136,11 @@ export class TestWallet {
    */
   beforeSend(hook: BeforeSend): void {
     this.pendingBeforeSend = hook;
+  }
+
+  /** Every EIP-712 payload the user signed, oldest first (what the wallet showed them), with its signature. */
+  get typedData(): readonly SignedTypedData[] {
+    return [...this.typedDataSigned];
   }
 
   /** Hashes of the transactions this wallet broadcast, oldest first. */
@@ -198,6 +215,19 @@ export class TestWallet {
         this.assertAuthorized(from);
         if (this.rejectNextSignatures) throw new WalletError(4001, 'User rejected the request.');
         return this.account.signMessage({ message: { raw: data } });
+      }
+      case 'eth_signTypedData_v4': {
+        const [from, json] = params as [Hex, string];
+        this.assertAuthorized(from);
+        if (this.rejectNextSignatures) throw new WalletError(4001, 'User rejected the request.');
+        const ask = JSON.parse(json) as TypedDataAsk;
+        // The domain type is implied by the domain: viem derives it and refuses it among the types.
+        const { EIP712Domain: _domain, ...types } = ask.types;
+        const signature = await this.account.signTypedData({ ...ask, types } as Parameters<
+          PrivateKeyAccount['signTypedData']
+        >[0]);
+        this.typedDataSigned.push({ ask, signature });
+        return signature;
       }
       case 'eth_sendTransaction':
         return this.sendTransaction(parseAsk((params as [TransactionAskRpc])[0]));
