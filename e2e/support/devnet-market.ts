@@ -10,9 +10,13 @@ import {
   type LooksRareMaker,
   looksRareTypedData,
   makerHash,
+  type OrderComponents,
+  type OrderComponentsJson,
+  orderFromJson,
   orderPrice,
   receiptOf,
   SEAPORT_ABI,
+  seaportBulkSignatures,
   seaportOrderHash,
   seaportTypedData,
   takerBidArgs,
@@ -54,10 +58,12 @@ import {
   parseEther,
   parseEventLogs,
   type TransactionReceipt,
+  zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type DevnetClients, devnetClients, ownerOf } from './devnet-chain';
 import { E2E_DATA_DIR } from './server-env';
+import type { SignedTypedData } from './test-wallet';
 
 /**
  * A devnet account: its index on anvil's test mnemonic (people are 2–4; 0 and 1 are the test wallet's), a private key
@@ -328,6 +334,21 @@ export class DevnetMarket {
     return hash;
   }
 
+  /**
+   * A rival buys the OpenSea listing of `tokenId` that a wallet signed, alone or in a bulk, from the payload the
+   * wallet showed and the signature it gave: what any buyer holding the signed order can do, whatever the app did
+   * with it. Resolves once mined; fails if it reverted.
+   */
+  async fillSignedListing(buyer: DevnetSigner, signed: SignedTypedData, tokenId: bigint): Promise<Hex> {
+    const bulk = signed.ask.primaryType === 'BulkOrder';
+    const orders = (bulk ? flattenTree(signed.ask.message.tree) : [signed.ask.message]).map(signedOrder);
+    const index = orders.findIndex((order) => order.offer[0]?.identifierOrCriteria === tokenId);
+    const order = orders[index];
+    if (!order) throw new Error(`the signed payload lists no token ${tokenId}`);
+    const signature = bulk ? seaportBulkSignatures(orders, signed.signature)[index]! : signed.signature;
+    return this.fillListing(buyer, { order, signature });
+  }
+
   /** Who holds an ERC-721 token now; `null` for a token never minted. */
   ownerOf(collection: Address, tokenId: bigint): Promise<Address | null> {
     return ownerOf(this.clients.chain, collection, tokenId);
@@ -350,7 +371,22 @@ export class DevnetMarket {
     return list;
   }
 
+  /**
+   * Mints `count` fresh tokens of `slug` to `owner` and approves nothing: a trader's own tokens, which listing from
+   * the app must ask approvals for. Answers their ids.
+   */
+  async mintTo(owner: DevnetSigner, slug: string, count: number): Promise<bigint[]> {
+    return this.mintTokens(this.account(owner), this.collection(slug), count);
+  }
+
   private async mint(to: LocalAccount, collection: DevnetCollection, count: number): Promise<bigint[]> {
+    // One after the other: both transactions come from `to`, and each takes the account's next nonce.
+    const tokenIds = await this.mintTokens(to, collection, count);
+    await this.approveConduit(to, collection);
+    return tokenIds;
+  }
+
+  private async mintTokens(to: LocalAccount, collection: DevnetCollection, count: number): Promise<bigint[]> {
     const wallet = this.clients.wallet(to);
     const minted = await wallet.writeContract({
       address: collection.address,
@@ -359,7 +395,7 @@ export class DevnetMarket {
       args: [to.address, BigInt(count)],
       value: collection.mintPriceWei * BigInt(count),
     });
-    const [receipt] = await Promise.all([this.confirm(minted), this.approveConduit(to, collection)]);
+    const receipt = await this.confirm(minted);
     // The bots mint too, so the ids are read from this mint's own Transfer events, not guessed from the supply.
     return parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt.logs })
       .filter((log) => isAddressEqual(log.address, collection.address) && isAddressEqual(log.args.to, to.address))
@@ -448,4 +484,25 @@ export class DevnetMarket {
       throw new Error(`${route.method} ${route.path}: ${envelope.status} ${envelope.msg}`);
     return envelope.data;
   }
+}
+
+/** The orders of a bulk payload's tree (`[2]` arrays nested), in leaf order, without the padding ones. */
+function flattenTree(tree: unknown): unknown[] {
+  if (!Array.isArray(tree)) return [tree];
+  return tree.flatMap(flattenTree).filter((order) => (order as { offerer: string }).offerer !== zeroAddress);
+}
+
+/** An order as a wallet's EIP-712 payload carries it over JSON-RPC: every number may come as a decimal string. */
+function signedOrder(json: unknown): OrderComponents {
+  const order = orderFromJson(json as OrderComponentsJson);
+  return {
+    ...order,
+    orderType: Number(order.orderType),
+    offer: order.offer.map(withNumericType),
+    consideration: order.consideration.map(withNumericType),
+  };
+}
+
+function withNumericType<T extends { itemType: number }>(item: T): T {
+  return { ...item, itemType: Number(item.itemType) };
 }
