@@ -69,7 +69,10 @@ export type CancelOutcome =
   | { status: 'done'; hashes: Hash[] }
   /** Nothing was sent: the wallet is not the account the plan needs (`wallet`), or not on FloorDesk's chain. */
   | { status: 'switch'; message: string; wallet: string | null }
-  /** `rejected`: the trader said no in the wallet (4001); `failed`: the wallet failed, no receipt came or it reverted. */
+  /**
+   * `rejected`: the trader said no in the wallet (4001); `failed`: the wallet failed, the transaction reverted, or
+   * no receipt came in time.
+   */
   | { status: 'rejected' | 'failed'; message: string; hashes: Hash[] };
 
 export type CancelProgress = { phase: 'signing'; index: number } | { phase: 'mining'; hashes: readonly Hash[] };
