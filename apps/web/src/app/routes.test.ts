@@ -8,6 +8,7 @@ const loginRequired = [
   '/my',
   '/notice',
   '/protfolio',
+  '/listings',
   '/collection/:id',
   '/collection/:id/summary',
   '/collectiontest/:id',

@@ -50,6 +50,7 @@ const sale = billing('SalePage');
 const verification = billing('VerificationPage');
 const trialPage = () => import('../features/trial/components/trial-page');
 const portfolioPage = () => import('../features/portfolio/components/portfolio-page');
+const myListingsPage = () => import('../features/selling/my-listings-page');
 const legalPage = () => import('../features/legal/components/legal-page');
 const rarityPages = (page: 'RarityHomePage' | 'RarityPage' | 'RarityMorePage') => () =>
   import('../features/rarity/components/rarity-pages').then((pages) => ({ default: pages[page] }));
@@ -96,6 +97,7 @@ export const appRoutes: readonly AppRoute[] = [
   route('/my', 'my', 'Profile', memberPage, myPage),
   route('/notice', 'notice', 'Notifications', memberPage, noticePage),
   route('/protfolio', 'portfolio', 'Portfolio', memberPage, portfolioPage),
+  route('/listings', 'myListings', 'My listings', memberPage, myListingsPage),
   route('/dataTest', 'dataTest', 'Data test', memberPage, diagnostics),
   route('/verification', 'verification', 'Verification', memberPage, verification),
 

@@ -25,6 +25,7 @@ const REACHABLE = [
   '/holding',
   '/historic',
   '/protfolio',
+  '/listings',
   '/plans',
 ];
 
@@ -41,7 +42,7 @@ describe('the top menu', () => {
     await userEvent.click(await within(nav).findByRole('button', { name: 'More' }));
     const more = hrefs(within(await screen.findByRole('menu')).getAllByRole('menuitem'));
     expect([...inline, ...more].toSorted()).toEqual(REACHABLE.toSorted());
-    expect(more.toSorted()).toEqual(['/holding', '/home', '/wallet']);
+    expect(more.toSorted()).toEqual(['/holding', '/home', '/listings', '/wallet']);
   });
 
   it('lists them all in the menu on a narrow screen', async () => {

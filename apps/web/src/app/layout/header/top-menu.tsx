@@ -15,6 +15,8 @@ export const MENU = [
   { to: '/holding', label: 'nav.holding', more: true },
   { to: '/historic', label: 'nav.historic', more: false },
   { to: '/protfolio', label: 'nav.portfolio', more: false },
+  // Under More when inline: the header is full at its narrowest inline width (BREAKPOINTS.topMenuInline).
+  { to: '/listings', label: 'nav.listings', more: true },
   { to: '/plans', label: 'nav.plans', more: false },
 ] as const;
 
