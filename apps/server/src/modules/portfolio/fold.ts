@@ -234,15 +234,29 @@ export function foldPortfolio(
   };
 }
 
+/**
+ * A token's names and picture as the portfolio shows them (its own picture, else its collection's), with its
+ * collection's floor per unit; the sell dialog names and prices the tokens it lists with the same.
+ */
+export function catalogNames(catalog: Catalog, collection: string, tokenId: string) {
+  const known = catalog.collections.get(collection);
+  const details = catalog.tokens.get(`${collection}:${tokenId}`);
+  return {
+    collection_name: known?.name ?? null,
+    token_name: details?.name ?? null,
+    image_url: details?.imageUrl ?? known?.imageUrl ?? null,
+    floor: known?.floor ?? null,
+  };
+}
+
 function tokenRef(catalog: Catalog, move: WalletMove, lot: Position) {
-  const collection = catalog.collections.get(move.collection);
-  const details = catalog.tokens.get(`${move.collection}:${move.tokenId}`);
+  const names = catalogNames(catalog, move.collection, move.tokenId);
   return {
     collection: move.collection,
-    collection_name: collection?.name ?? null,
+    collection_name: names.collection_name,
     token_id: move.tokenId,
-    token_name: details?.name ?? null,
-    image_url: details?.imageUrl ?? collection?.imageUrl ?? null,
+    token_name: names.token_name,
+    image_url: names.image_url,
     amount: lot.units.toString(),
     acquired: lot.acquired,
     acquired_at: lot.acquiredAt,

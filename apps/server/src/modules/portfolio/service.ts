@@ -3,8 +3,10 @@ import type { AppContext } from '../../context';
 import { ok, refuse, type Result } from '../../result';
 import { premiumRefusal } from '../billing/service';
 import { ownWallets } from '../wallets/service';
-import { foldPortfolio } from './fold';
+import { type Catalog, foldPortfolio, type Portfolio } from './fold';
 import { walletCatalog, walletMoves } from './store';
+
+export { catalogNames } from './fold';
 
 /**
  * The caller's portfolio over their own wallets (or the one of them `wallet` names): holdings at cost against the
@@ -22,6 +24,19 @@ export async function portfolioOf(
   const only = wallet?.toLowerCase() ?? null;
   if (only !== null && !wallets.includes(only)) return refuse(Status.PortfolioWalletNotOwn);
 
+  const { portfolio } = await walletsPortfolio(ctx, wallets, only);
+  return ok({ wallets, wallet: only, ...portfolio });
+}
+
+/**
+ * The portfolio of `wallets` (limited to `only` as `portfolioOf` limits it), with the catalog it was folded with:
+ * selling counts a listed token's cost and a sale's profit, and names tokens, with the portfolio's own figures.
+ */
+export async function walletsPortfolio(
+  ctx: AppContext,
+  wallets: readonly string[],
+  only: string | null = null,
+): Promise<{ portfolio: Portfolio; catalog: Catalog }> {
   const [moves, catalog] = await Promise.all([walletMoves(ctx.db, wallets), walletCatalog(ctx.db, wallets, ctx.now())]);
-  return ok({ wallets, wallet: only, ...foldPortfolio(moves, wallets, catalog, only) });
+  return { portfolio: foldPortfolio(moves, wallets, catalog, only), catalog };
 }

@@ -257,7 +257,7 @@ function unless(expected: abstract new (...args: never[]) => Error) {
 }
 
 /** A chain read whose failure (node down, timeout) is the refusal 1299 rather than a server error. */
-async function fromChain<T>(work: Promise<T>): Promise<Result<T>> {
+export async function fromChain<T>(work: Promise<T>): Promise<Result<T>> {
   try {
     return ok(await work);
   } catch (error) {
