@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { type Endpoint, ErrorEnvelope, type Lang, okEnvelope } from '@floordesk/protocol';
+import { type Endpoint, ErrorEnvelope, type Lang, okEnvelope, statusMessage } from '@floordesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,11 +33,14 @@ type EndpointOptions = {
    * twice, once without them and once with them, which made validating a portfolio's 1,500 items 3x slower.
    */
   parseResponse?: boolean;
+  /** The largest body the route reads, in bytes, where the server's own limit is too small for it (a batch). */
+  bodyLimit?: number;
 };
 
 /**
  * Registers one entry of the protocol's `endpoints` table: its schemas validate the request and the response
- * and document both in OpenAPI; the handler returns a Result and this wraps it in the envelope.
+ * and document both in OpenAPI; the handler returns a Result and this wraps it in the envelope, a refusal's field as
+ * `data.fields`.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -64,6 +67,7 @@ export function registerEndpoint<E extends Endpoint>(
       },
     },
     ...(options.parseResponse && { serializerCompiler: parsingSerializerCompiler }),
+    ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
     preHandler: [
       ...(endpoint.auth ? [app.requireSession] : []),
@@ -78,7 +82,14 @@ export function registerEndpoint<E extends Endpoint>(
         request,
       } as EndpointInput<E>;
       const result = await handler(input);
-      if (!result.ok) return sendRefusal(request, reply, result.status);
+      if (!result.ok) {
+        // A refusal that names the item at fault says it as a field error, in the caller's language.
+        const fields =
+          result.field === undefined
+            ? undefined
+            : [{ path: result.field, message: statusMessage(result.status, requestLang(request)) }];
+        return sendRefusal(request, reply, result.status, fields);
+      }
       const data: unknown = result.value;
       return sendOnce && typeof data === 'object' && data !== null
         ? sendOnce(request, reply, data)
