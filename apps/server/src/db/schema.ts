@@ -288,6 +288,8 @@ export const listings = pgTable(
     endTime: timestamptz('end_time').notNull(),
     parameters: jsonb('parameters').notNull(),
     signature: text('signature').notNull(),
+    /** LooksRare's merkle tree of an ask signed in a batch (root and proof), which its fill hands the exchange. */
+    merkleTree: jsonb('merkle_tree'),
     status: text('status').$type<ListingStatus>().notNull().default('active'),
     statusReason: text('status_reason'),
     statusBlock: bigint('status_block', { mode: 'number' }),
@@ -318,6 +320,8 @@ export const listings = pgTable(
       'listings_nonces_check',
       sql`(protocol = 'looksrare-v2') = (order_nonce is not null and subset_nonce is not null)`,
     ),
+    // A Seaport bulk order's proof travels in its signature: only a LooksRare ask keeps a tree beside it.
+    check('listings_merkle_tree_check', sql`protocol = 'looksrare-v2' or merkle_tree is null`),
   ],
 );
 

@@ -111,7 +111,7 @@ describe('LooksRare nonces end the listings signed with them, on that exchange a
 });
 
 describe('the listings table', () => {
-  it('refuses a status or a protocol it does not know', async () => {
+  it('refuses a status or a protocol it does not know, and a merkle tree on a Seaport listing', async () => {
     const { pool } = database();
     const orderHash = await insertListing(pool, collection, 9, 10n, at);
     await expect(pool.query(`update listings set status = 'sold' where order_hash = $1`, [orderHash])).rejects.toThrow(
@@ -124,6 +124,13 @@ describe('the listings table', () => {
     await expect(
       pool.query(`update listings set protocol = 'looksrare-v2' where order_hash = $1`, [orderHash]),
     ).rejects.toThrow(/listings_nonces_check/);
+    // A merkle tree is a LooksRare batch's: a Seaport bulk order's proof is part of its signature.
+    const tree = JSON.stringify({ root: `0x${'00'.repeat(32)}`, proof: [] });
+    await expect(
+      pool.query(`update listings set merkle_tree = $2 where order_hash = $1`, [orderHash, tree]),
+    ).rejects.toThrow(/listings_merkle_tree_check/);
+    const ask = await insertListing(pool, collection, 10, 10n, at, { looksRare: nonces(1n, 0n) });
+    await pool.query(`update listings set merkle_tree = $2 where order_hash = $1`, [ask, tree]);
     expect(await statusOf(orderHash)).toBe('active');
   });
 });
