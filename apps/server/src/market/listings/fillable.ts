@@ -1,4 +1,4 @@
-import type { ExchangeProtocol, Marketplace } from '@floordesk/protocol';
+import type { ExchangeProtocol, LooksRareMerkleTree, Marketplace } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, TimestampsAsText } from '../../db/pool';
 import type { SignedListing } from './protocols/order-protocol';
@@ -36,6 +36,14 @@ export type FillableListing = {
 /** A signed order as stored, with its protocol: what a fill needs of a listing. */
 export type StoredOrder = { [P in ExchangeProtocol]: { protocol: P } & SignedListing<P> }[ExchangeProtocol];
 
+/** A signed order's columns as a row holds them: a merkle tree is null where the order has none. */
+type StoredRow = Omit<StoredOrder, 'merkle_tree'> & { merkle_tree: LooksRareMerkleTree | null };
+
+/** The signed order of a row, its merkle tree with it when it has one (a LooksRare ask signed in a batch). */
+function storedOrder({ merkle_tree, ...order }: Partial<StoredRow>): StoredOrder {
+  return { ...order, ...(merkle_tree && { merkle_tree }) } as StoredOrder;
+}
+
 /** A fillable listing with the signed order a fill needs. */
 export type SignedFillableListing = FillableListing & { order: StoredOrder };
 
@@ -71,14 +79,14 @@ export async function fillableListings(
 ): Promise<FillableListing[]> {
   const only = sql.param(marketplaces ?? null);
   const { rows } = await db.execute<
-    TimestampsAsText<FillableListing, 'listed_at' | 'expires_at'> & Partial<StoredOrder>
+    TimestampsAsText<FillableListing, 'listed_at' | 'expires_at'> & Partial<StoredRow>
   >(sql`
     select l.order_hash, l.token_id::text, l.price_wei::text, l.marketplace, l.order_way, l.offerer,
            t.rarity_rank, t.flagged, t.image_url,
            (select count(*) from pending_buys p where p.collection = l.collection and p.token_id = l.token_id)::int
              as pending_count,
            l.created_at as listed_at, case when isfinite(l.end_time) then l.end_time end as expires_at
-           ${signed ? sql`, l.protocol, l.parameters, l.signature` : sql``}
+           ${signed ? sql`, l.protocol, l.parameters, l.signature, l.merkle_tree` : sql``}
       from listings l
       left join tokens t on t.collection = l.collection and t.token_id = l.token_id
      where l.collection = ${collection} and ${fillableAt(sql`${now}::timestamptz`, 'l')}
@@ -86,11 +94,11 @@ export async function fillableListings(
        and (${orderHash ?? null}::text is null or l.order_hash = ${orderHash ?? null})
      order by l.price_wei, l.created_at, l.order_hash
      limit ${limit ?? null}`);
-  return rows.map(({ protocol, parameters, signature, ...row }) => ({
+  return rows.map(({ protocol, parameters, signature, merkle_tree, ...row }) => ({
     ...row,
     listed_at: new Date(row.listed_at),
     expires_at: row.expires_at === null ? null : new Date(row.expires_at),
-    ...(signed && { order: { protocol, parameters, signature } as StoredOrder }),
+    ...(signed && { order: storedOrder({ protocol, parameters, signature, merkle_tree }) }),
   }));
 }
 

@@ -19,10 +19,10 @@ export async function refreshFloors(db: Executor, collections: readonly string[]
     on conflict (collection, minute) do update set floor_wei = excluded.floor_wei`);
 }
 
-/** Counts a listing the order book accepted into its minute. */
-export async function countNewListing(db: Executor, collection: string, now: Date): Promise<void> {
+/** Counts `count` listings of the collection the order book accepted into their minute. */
+export async function countNewListing(db: Executor, collection: string, now: Date, count = 1): Promise<void> {
   await db.execute(sql`
     insert into collection_stats_1m (collection, minute, new_listings)
-    values (${collection}, ${minuteOf(sql`${now}::timestamptz`)}, 1)
-    on conflict (collection, minute) do update set new_listings = collection_stats_1m.new_listings + 1`);
+    values (${collection}, ${minuteOf(sql`${now}::timestamptz`)}, ${count})
+    on conflict (collection, minute) do update set new_listings = collection_stats_1m.new_listings + ${count}`);
 }

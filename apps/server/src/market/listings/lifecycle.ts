@@ -197,6 +197,7 @@ type UnverifiedListing = {
   protocol_address: string;
   parameters: unknown;
   signature: string;
+  merkle_tree: unknown;
 };
 
 type Recheck = { orderHash: string; status: 'active' | EndedStatus; reason: string | null; endedAt: bigint | null };
@@ -211,8 +212,8 @@ export async function reverifyListings(db: Executor, chain: ChainAccess, now: Da
   let decided = 0;
   for (;;) {
     const { rows } = await db.execute<UnverifiedListing>(sql`
-      select order_hash, protocol, protocol_address, parameters, signature from listings where status = 'unverified'
-       order by order_hash limit ${REVERIFY_BATCH}`);
+      select order_hash, protocol, protocol_address, parameters, signature, merkle_tree from listings
+       where status = 'unverified' order by order_hash limit ${REVERIFY_BATCH}`);
     if (rows.length === 0) return decided;
     const at = await latestBlock(chain);
     const rechecks = await Promise.all(
@@ -223,6 +224,8 @@ export async function reverifyListings(db: Executor, chain: ChainAccess, now: Da
           protocol_address: row.protocol_address,
           parameters: row.parameters,
           signature: row.signature,
+          // A batch's ask is checked with the proof it was accepted with, as it is filled.
+          merkle_tree: row.merkle_tree ?? undefined,
         });
         const result = request.success
           ? await validateListing(chain, request.data, now, at)

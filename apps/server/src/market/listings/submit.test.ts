@@ -1,6 +1,6 @@
 import { receiptOf, SEAPORT_ABI, seaportOrderHash, type OrderComponents } from '@floordesk/contracts';
 import { botAccounts, devnetAccount, toPostListing } from '@floordesk/devnet';
-import { DEVNET_CHAIN_ID, Status } from '@floordesk/protocol';
+import { DEVNET_CHAIN_ID, LISTING_PRICE_MAX_WEI, Status } from '@floordesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type Account, type Address, erc721Abi, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,9 @@ describe('the order book', () => {
       await expectRefused(post(notStarted, await sign(seller, notStarted)), Status.ListingNotStarted);
     });
 
-    it('an order paying more than a transaction can carry', async () => {
+    it('an order asking more than 10^9 ETH, its items together or one alone', async () => {
+      const dearest = await order(seller, await ownedToken(seller.address), { priceWei: LISTING_PRICE_MAX_WEI + 1n });
+      await expectRefused(post(dearest, await sign(seller, dearest)), Status.ListingPriceTooHigh);
       const base = await order(seller, await ownedToken(seller.address));
       const consideration = base.consideration.map((item) => ({
         ...item,

@@ -10,15 +10,15 @@ export type { CheckedBlock, ValidListing } from './protocols/order-protocol';
 
 /**
  * Whether a signed listing could be filled now: for this chain and its protocol's current exchange, then as its
- * protocol's module checks it, its on-chain state read from one block (`at`, else the latest). The checks run
- * cheapest first, so a bad listing costs no signature recovery or chain read it does not need. A node that cannot
- * be asked answers ChainUnavailable.
+ * protocol's module checks it, its on-chain state read from one block (`at`, or the one it reads when first asked;
+ * else the latest). The checks run cheapest first, so a bad listing costs no signature recovery or chain read it
+ * does not need. A node that cannot be asked answers ChainUnavailable.
  */
 export async function validateListing(
   chain: ChainAccess,
   request: ListingRequest,
   now: Date,
-  at?: CheckedBlock,
+  at?: CheckedBlock | (() => Promise<CheckedBlock>),
 ): Promise<Result<ValidListing>> {
   const { contracts } = chain;
   if (
@@ -28,9 +28,8 @@ export async function validateListing(
     return refuse(Status.ListingWrongChain);
   }
   try {
-    return await orderProtocol(request.protocol).validate(chain, request, now, () =>
-      at ? Promise.resolve(at) : latestBlock(chain),
-    );
+    const block = typeof at === 'function' ? at : () => (at ? Promise.resolve(at) : latestBlock(chain));
+    return await orderProtocol(request.protocol).validate(chain, request, now, block);
   } catch (error) {
     if (error instanceof BaseError) return refuse(Status.ChainUnavailable);
     throw error;

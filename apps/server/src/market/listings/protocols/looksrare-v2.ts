@@ -3,31 +3,32 @@ import {
   LOOKSRARE_ABI,
   LOOKSRARE_EVENTS,
   LOOKSRARE_TRANSFER_MANAGER_ABI,
-  looksRareTypedData,
+  looksRareDomain,
+  looksRareSignedHash,
   makerFromJson,
   makerHash,
+  type MerkleTree,
   multipleTakerBidArgs,
+  NO_MERKLE_TREE,
   QuoteType,
   STANDARD_SALE_STRATEGY,
   takerBidArgs,
 } from '@floordesk/contracts';
-import { normalizeAddress, Status } from '@floordesk/protocol';
-import {
-  encodeFunctionData,
-  type Hex,
-  hashTypedData,
-  hexToBigInt,
-  type Log,
-  parseEventLogs,
-  recoverAddress,
-  size,
-  slice,
-  zeroAddress,
-  zeroHash,
-} from 'viem';
+import { LISTING_PRICE_MAX_WEI, normalizeAddress, Status } from '@floordesk/protocol';
+import { encodeFunctionData, type Hex, type Log, parseEventLogs, zeroAddress, zeroHash } from 'viem';
 import { currentExchange } from '../../../chain/chain-contracts';
 import { ok, refuse } from '../../../result';
-import { approvedForAll, holds, type OrderProtocol, signedBy, timeWindowRefusal } from './order-protocol';
+import {
+  approvedForAll,
+  eip712Digest,
+  holds,
+  type KeySignature,
+  keySignatureParts,
+  type OrderProtocol,
+  recoverSigner,
+  signedBy,
+  timeWindowRefusal,
+} from './order-protocol';
 
 /** secp256k1's order halved: a signature with a larger `s` is the malleable twin LooksRare refuses. */
 const HALF_CURVE_ORDER = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
@@ -50,18 +51,24 @@ export const LOOKSRARE_V2: OrderProtocol<'looksrare-v2'> = {
     const erc721 = maker.collectionType === CollectionType.Erc721;
     if (amount === 0n || (erc721 && amount !== 1n)) return refuse(Status.ListingBadAmount);
     if (maker.price === 0n) return refuse(Status.ListingBadPrice);
+    if (maker.price > LISTING_PRICE_MAX_WEI) return refuse(Status.ListingPriceTooHigh);
     const outside = timeWindowRefusal(maker.startTime, maker.endTime, now);
     if (outside) return refuse(outside);
+
+    const orderHash = makerHash(maker);
+    // A batch's proof is hashed before any signature is recovered: a proof of another root needs no recovery.
+    const merkleTree = request.merkle_tree as MerkleTree | undefined;
+    const signedHash = looksRareSignedHash(orderHash, merkleTree ?? NO_MERKLE_TREE);
+    if (signedHash === 'too-large') return refuse(Status.ListingProofTooLarge);
+    if (signedHash === 'invalid') return refuse(Status.ListingBadProof);
 
     const exchange = currentExchange(chain.contracts, 'looksrare-v2');
     const transferManager = exchange.transferManager;
     if (!transferManager) throw new Error(`chain ${chain.contracts.chainId} names no LooksRare TransferManager`);
-    const orderHash = makerHash(maker);
     const signature = request.signature as Hex;
-    const digest = hashTypedData(looksRareTypedData(maker, chain.contracts.chainId, exchange.address));
-    // LooksRare reads a key's signature only in canonical form (SignatureCheckerCalldata): anything else is no key's.
-    const parts = canonicalParts(signature);
-    const recovered = parts && (await recoverAddress({ hash: digest, signature: parts }).catch(() => undefined));
+    // LooksRare asks a contract wallet about the same digest and signature as a key (SignatureCheckerCalldata).
+    const digest = eip712Digest(looksRareDomain(chain.contracts.chainId, exchange.address), signedHash);
+    const recovered = await recoverSigner(digest, canonicalParts(signature));
     const checkedAt = await block();
     if (!(await signedBy(chain, maker.signer, { digest, signature, recovered }, checkedAt.number))) {
       return refuse(Status.ListingBadSignature);
@@ -105,6 +112,8 @@ export const LOOKSRARE_V2: OrderProtocol<'looksrare-v2'> = {
       subsetNonce: maker.subsetNonce,
       startTime: maker.startTime,
       endTime: maker.endTime,
+      // A tree without a proof is a maker signed alone, whatever its root: LooksRare reads no root without a proof.
+      merkleTree: merkleTree && merkleTree.proof.length > 0 ? merkleTree : null,
       checkedAt,
     });
   },
@@ -118,6 +127,7 @@ export const LOOKSRARE_V2: OrderProtocol<'looksrare-v2'> = {
     const asks = listings.map((listing) => ({
       maker: makerFromJson(listing.parameters),
       signature: listing.signature as Hex,
+      merkleTree: listing.merkle_tree as MerkleTree | undefined,
     }));
     const [only] = asks;
     if (only && asks.length === 1) {
@@ -149,25 +159,11 @@ export const LOOKSRARE_V2: OrderProtocol<'looksrare-v2'> = {
 };
 
 /**
- * A key's signature as LooksRare's SignatureCheckerCalldata reads one: 65 bytes (v 27 or 28) or EIP-2098's 64, with
- * `s` in the lower half of the curve; undefined for anything else, the malleable twin of a valid signature included.
+ * A key's signature as LooksRare's SignatureCheckerCalldata reads one: a key's signature (`keySignatureParts`) with
+ * `s` in the lower half of the curve; undefined for anything else, the malleable twin of a valid signature included,
+ * which LooksRare reads as no key's.
  */
-function canonicalParts(signature: Hex): { r: Hex; s: Hex; v: bigint } | undefined {
-  let r: Hex;
-  let s: bigint;
-  let v: bigint;
-  if (size(signature) === 65) {
-    r = slice(signature, 0, 32);
-    s = hexToBigInt(slice(signature, 32, 64));
-    v = hexToBigInt(slice(signature, 64, 65));
-  } else if (size(signature) === 64) {
-    r = slice(signature, 0, 32);
-    const vs = hexToBigInt(slice(signature, 32, 64));
-    s = vs & ((1n << 255n) - 1n);
-    v = (vs >> 255n) + 27n;
-  } else {
-    return undefined;
-  }
-  if (s > HALF_CURVE_ORDER || (v !== 27n && v !== 28n)) return undefined;
-  return { r, s: `0x${s.toString(16).padStart(64, '0')}`, v };
+function canonicalParts(signature: Hex): KeySignature | undefined {
+  const parts = keySignatureParts(signature);
+  return parts && parts.s <= HALF_CURVE_ORDER ? parts : undefined;
 }

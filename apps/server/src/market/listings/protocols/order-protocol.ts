@@ -1,3 +1,4 @@
+import type { MerkleTree } from '@floordesk/contracts';
 import {
   type ExchangeProtocol,
   type Marketplace,
@@ -5,7 +6,21 @@ import {
   type PostListingRequest,
   Status,
 } from '@floordesk/protocol';
-import { type Address, erc1155Abi, erc721Abi, type Hex } from 'viem';
+import {
+  type Address,
+  concat,
+  domainSeparator,
+  erc1155Abi,
+  erc721Abi,
+  type Hex,
+  hexToBigInt,
+  keccak256,
+  numberToHex,
+  recoverAddress,
+  size,
+  slice,
+  type TypedDataDomain,
+} from 'viem';
 import type { ChainAccess } from '../../../chain/client';
 import type { Result } from '../../../result';
 
@@ -32,6 +47,8 @@ export type ValidListing = {
   /** Unix seconds, as signed. */
   startTime: bigint;
   endTime: bigint;
+  /** LooksRare's merkle tree of an ask signed in a batch, which a fill hands the exchange; null otherwise. */
+  merkleTree: MerkleTree | null;
   checkedAt: CheckedBlock;
 };
 
@@ -40,10 +57,13 @@ export type ListingRequest<P extends ExchangeProtocol = ExchangeProtocol> = Extr
   { protocol: P }
 >;
 
-/** A listing as a fill carries it: the signed order, as stored. */
+/**
+ * A listing as a fill carries it: the signed order, as stored, with what proves the signature covers it when it was
+ * signed in a batch (LooksRare's merkle tree; a Seaport bulk order's proof is part of its signature).
+ */
 export type SignedListing<P extends ExchangeProtocol = ExchangeProtocol> = Pick<
   ListingRequest<P>,
-  'parameters' | 'signature'
+  'parameters' | 'signature' | ('merkle_tree' & keyof ListingRequest<P>)
 >;
 
 /** What a simulated fill answered: the call's return data and the logs it emitted. */
@@ -81,10 +101,12 @@ export type OrderProtocol<P extends ExchangeProtocol> = {
 };
 
 /**
- * Whether `signer` signed `digest` (an EIP-712 digest): `recovered` is the account the signature recovers to as the
- * protocol reads one (undefined when it cannot read it); otherwise a smart-contract wallet may have signed through
- * ERC-1271, which its code answers at `blockNumber`. The recovery costs no chain read, so only a signature that is
- * not the signer's key asks the node.
+ * Whether `signer` signed the order: `recovered` is the account the key's signature recovers to as the protocol reads
+ * one (undefined when it cannot read it); otherwise a smart-contract wallet may have signed through ERC-1271, asked
+ * with the `digest` and `signature` the protocol's exchange hands to `isValidSignature` (not always those the key
+ * signed: Seaport asks a wallet about a bulk order's own digest, with its whole packed signature), which its code
+ * answers at `blockNumber`. The recovery costs no chain read, so only a signature that is not the signer's key asks
+ * the node.
  */
 export async function signedBy(
   { client }: ChainAccess,
@@ -96,6 +118,34 @@ export async function signedBy(
   const code = await client.getCode({ address: signer, blockNumber });
   if (!code || code === '0x') return false;
   return client.verifyHash({ address: signer, hash: digest, signature, blockNumber }).catch(() => false);
+}
+
+/** EIP-712's digest of the struct hash `hash` in `domain`: keccak256(0x1901 ‖ domain separator ‖ hash). */
+export function eip712Digest(domain: TypedDataDomain, hash: Hex): Hex {
+  return keccak256(concat(['0x1901', domainSeparator({ domain }), hash]));
+}
+
+export type KeySignature = { r: Hex; s: bigint; v: bigint };
+
+/**
+ * A key's signature as the exchanges' ecrecover reads one: 65 bytes with v 27 or 28, or EIP-2098's 64 (the top bit of
+ * `s` is the parity); undefined for any other length or v, which recovers no key.
+ */
+export function keySignatureParts(signature: Hex): KeySignature | undefined {
+  const length = size(signature);
+  if (length !== 64 && length !== 65) return undefined;
+  const r = slice(signature, 0, 32);
+  const word = hexToBigInt(slice(signature, 32, 64));
+  if (length === 64) return { r, s: word & ((1n << 255n) - 1n), v: (word >> 255n) + 27n };
+  const v = hexToBigInt(slice(signature, 64, 65));
+  return v === 27n || v === 28n ? { r, s: word, v } : undefined;
+}
+
+/** The account a key's signature of `digest` recovers to (`keySignatureParts`), undefined when none. */
+export async function recoverSigner(digest: Hex, parts: KeySignature | undefined): Promise<Address | undefined> {
+  if (!parts) return undefined;
+  const signature = { r: parts.r, s: numberToHex(parts.s, { size: 32 }), v: parts.v };
+  return recoverAddress({ hash: digest, signature }).catch(() => undefined);
 }
 
 /** A contract call that reverted answers `fallback`; a transport failure still throws (the chain is down). */

@@ -4,16 +4,27 @@ import {
   orderFromJson,
   type OrderComponents,
   SEAPORT_ABI,
+  seaportBulkOrderHash,
+  seaportDomain,
   seaportOrderHash,
-  seaportTypedData,
   sweepArgs,
   sweepAvailability,
 } from '@floordesk/contracts';
-import { normalizeAddress, Status } from '@floordesk/protocol';
-import { encodeFunctionData, hashTypedData, type Hex, maxUint256, recoverAddress } from 'viem';
+import { LISTING_PRICE_MAX_WEI, normalizeAddress, Status } from '@floordesk/protocol';
+import { encodeFunctionData, type Hex } from 'viem';
 import { marketplaceOf, operatorFor, seaportAddress } from '../../../chain/chain-contracts';
 import { ok, refuse, type Result } from '../../../result';
-import { approvedForAll, holds, type OrderProtocol, signedBy, timeWindowRefusal } from './order-protocol';
+import {
+  approvedForAll,
+  eip712Digest,
+  holds,
+  type KeySignature,
+  keySignatureParts,
+  type OrderProtocol,
+  recoverSigner,
+  signedBy,
+  timeWindowRefusal,
+} from './order-protocol';
 
 /**
  * Seaport 1.6 listings: one ERC-721 or ERC-1155 offered for fixed ETH amounts, the first paying the offerer, on a
@@ -27,7 +38,7 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
     if (!shape.ok) return shape;
     const { nft, price } = shape.value;
     if (price === 0n) return refuse(Status.ListingBadPrice);
-    if (price > maxUint256) return refuse(Status.ListingPriceTooHigh);
+    if (price > LISTING_PRICE_MAX_WEI) return refuse(Status.ListingPriceTooHigh);
     const outside = timeWindowRefusal(order.startTime, order.endTime, now);
     if (outside) return refuse(outside);
 
@@ -42,8 +53,9 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
 
     const orderHash = seaportOrderHash(order);
     const signature = request.signature as Hex;
-    const digest = hashTypedData(seaportTypedData(order, contracts.chainId, seaportAddress(contracts)));
-    const recovered = await recoverAddress({ hash: digest, signature }).catch(() => undefined);
+    const domain = seaportDomain(contracts.chainId, seaportAddress(contracts));
+    const digest = eip712Digest(domain, orderHash);
+    const recovered = await recoverSigner(...keySigned(domain, orderHash, digest, signature));
     const checkedAt = await block();
     if (!(await signedBy(chain, order.offerer, { digest, signature, recovered }, checkedAt.number))) {
       return refuse(Status.ListingBadSignature);
@@ -81,6 +93,7 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
       subsetNonce: null,
       startTime: order.startTime,
       endTime: order.endTime,
+      merkleTree: null,
       checkedAt,
     });
   },
@@ -118,6 +131,24 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
   },
   takesSpares: true,
 };
+
+/**
+ * What the offerer's key signed, as Seaport reads it (Verifiers.sol, `_verifySignature`): a signature of a bulk
+ * order's length is the key's signature of the tree its proof leads to, and the digest is over that tree's hash;
+ * any other is the key's signature of the order's own `digest`. Seaport's ERC-1271 fallback asks a wallet about the
+ * order's own digest with the whole signature, proof and all, whichever it is.
+ */
+function keySigned(
+  domain: ReturnType<typeof seaportDomain>,
+  orderHash: Hex,
+  digest: Hex,
+  signature: Hex,
+): [Hex, KeySignature | undefined] {
+  const bulk = seaportBulkOrderHash(orderHash, signature);
+  return bulk
+    ? [eip712Digest(domain, bulk.treeHash), keySignatureParts(bulk.signature)]
+    : [digest, keySignatureParts(signature)];
+}
 
 function listingShape(order: OrderComponents): Result<{ nft: OrderComponents['offer'][number]; price: bigint }> {
   const [nft, ...otherOffers] = order.offer;
