@@ -89,6 +89,7 @@ async function validateAll(
  */
 async function storeListings(db: Executor, accepted: readonly Accepted[], now: Date): Promise<void> {
   const unique = [...new Map(accepted.map((one) => [one.listing.orderHash, one])).values()];
+  if (unique.length === 0) return;
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ order_hash: string }>(sql`
       insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
