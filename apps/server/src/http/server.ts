@@ -35,6 +35,7 @@ import { registerOrderRoutes } from '../modules/orders/routes';
 import { registerSearchRoutes } from '../modules/search/routes';
 import { registerSweepRoutes } from '../modules/sweep/routes';
 import { registerPortfolioRoutes } from '../modules/portfolio/routes';
+import { registerSellingRoutes } from '../modules/selling/routes';
 import { registerTrendingRoutes } from '../modules/trending/routes';
 import { registerUserRoutes } from '../modules/user/routes';
 import { registerLiveRoutes } from '../modules/live/routes';
@@ -156,6 +157,7 @@ export async function buildServer({
   registerMarketPulseRoutes(app, ctx);
   registerSweepRoutes(app, ctx);
   registerPortfolioRoutes(app, ctx);
+  registerSellingRoutes(app, ctx);
   registerClientErrorRoutes(app);
   registerDiagnosticsRoutes(app, ctx, devnet?.simulatorState ?? (() => SIMULATOR_OFF));
   // Always there, so Discord's check of the URL gets an answer; without a public key that answer is a 401.
