@@ -1,7 +1,7 @@
 import type { SweepTransaction } from '@floordesk/protocol';
-import { getAddress } from 'viem';
+import { getAddress, type TypedDataDefinition } from 'viem';
 import { type Connector, ProviderNotFoundError } from 'wagmi';
-import { connect, disconnect, sendTransaction, signMessage, switchChain } from 'wagmi/actions';
+import { connect, disconnect, sendTransaction, signMessage, signTypedData, switchChain } from 'wagmi/actions';
 import { isSupportedChainId, type SupportedChainId, wagmiConfig } from './wagmi-config';
 import { walletStore } from './wallet-store';
 import type { Wallet } from './wallets';
@@ -32,6 +32,18 @@ export async function accountOf(wallet: Wallet): Promise<Address> {
 /** Has `account` of the wallet sign `message` (personal_sign). */
 export function signWalletMessage(wallet: Wallet, account: Address, message: string): Promise<`0x${string}`> {
   return signMessage(wagmiConfig, { connector: connectorOf(wallet), account, message });
+}
+
+/**
+ * Has `account` of the wallet sign EIP-712 `typedData` (eth_signTypedData_v4): a listing, or a bulk tree of many.
+ * Wallets check the domain's chain against their own.
+ */
+export function signWalletTypedData(
+  wallet: Wallet,
+  account: Address,
+  typedData: TypedDataDefinition<Record<string, unknown>, string>,
+): Promise<`0x${string}`> {
+  return signTypedData(wagmiConfig, { connector: connectorOf(wallet), account, ...typedData });
 }
 
 /** Asks the wallet to switch to `chainId`; chains FloorDesk does not know are left alone. */
