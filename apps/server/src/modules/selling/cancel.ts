@@ -57,10 +57,10 @@ async function cancelNamed(
   const hashes = request.order_hashes.map((hash) => hash.toLowerCase());
   const rows = new Map((await listingsToCancel(ctx.db, [...new Set(hashes)], now)).map((row) => [row.order_hash, row]));
   const groups = new Map<string, CancelRow[]>();
-  for (const hash of hashes) {
+  for (const [i, hash] of hashes.entries()) {
     const row = rows.get(hash);
-    if (!row || !wallets.includes(row.offerer)) return refuse(Status.SellListingNotOwn);
-    if (!row.open) return refuse(Status.SellListingEnded);
+    if (!row || !wallets.includes(row.offerer)) return refuse(Status.SellListingNotOwn, `order_hashes.${i}`);
+    if (!row.open) return refuse(Status.SellListingEnded, `order_hashes.${i}`);
     const key = `${row.offerer}:${row.protocol_address}`;
     const group = groups.get(key) ?? [];
     if (!group.includes(row)) group.push(row);

@@ -218,7 +218,8 @@ async function approvalsOf(
 
 /**
  * What listing `request`'s tokens needs, for a caller whose own wallets are `wallets`. Each token must be held now,
- * on chain, by one of them (1301 for a collection FloorDesk does not know the standard of, 2102 otherwise). The
+ * on chain, by one of them (1301 for a collection FloorDesk does not know the standard of, 2102 otherwise; the
+ * field `tokens.N` names the first refused). The
  * chain is read from one block in three rounds of one JSON-RPC batch each (the block; holdings and LooksRare's fee;
  * nonces, royalties and approvals) while the database answers the portfolio, rarity and listings beside the last.
  */
@@ -242,7 +243,7 @@ export async function prepareListing(
   const blockNumber = head.value;
   const typed = tokens.map((token) => ({ ...token, standard: standards.get(token.collection) }));
   const unknown = typed.findIndex((token) => token.standard === undefined);
-  if (unknown >= 0) return refuse(Status.CollectionUnknown);
+  if (unknown >= 0) return refuse(Status.CollectionUnknown, `tokens.${unknown}`);
   const known = typed as (TokenRef & { standard: SellToken['standard'] })[];
 
   const held = await fromChain(
@@ -254,7 +255,7 @@ export async function prepareListing(
   if (!held.ok) return held;
   const [holdings, looksFee] = held.value;
   const notHeld = holdings.findIndex((holding) => holding === undefined);
-  if (notHeld >= 0) return refuse(Status.SellTokenNotOwn);
+  if (notHeld >= 0) return refuse(Status.SellTokenNotOwn, `tokens.${notHeld}`);
   const holders = holdings as NonNullable<Holding>[];
 
   const holdingWallets = [...new Set(holders.map((holding) => holding.wallet))];

@@ -117,6 +117,8 @@ async function data<T>(answer: Promise<{ http: number; status: number; data: T }
   expect({ http, status }).toEqual({ http: 200, status: Status.Ok });
   return value;
 }
+/** A refusal that names the request's item at fault. */
+const refusedAt = (status: number, path: string) => ({ http: 200, status, data: { fields: [{ path }] } });
 const prepared = (tokenId: bigint, of: Address = collection) =>
   data(prepare([{ collection: of, token_id: tokenId.toString() }]));
 const listingsByHash = async (query = '') =>
@@ -341,11 +343,21 @@ describe('preparing a listing', () => {
       { collection, token_id: mine.toString() },
       { collection, token_id: foreign.toString() },
     ];
-    expect((await prepare(both)).status).toBe(Status.SellTokenNotOwn);
+    expect(await prepare(both)).toMatchObject(refusedAt(Status.SellTokenNotOwn, 'tokens.1'));
     const given = nextToken(sellerTokens);
     await giveToken(devnet(), seller, collection, stranger.address, given);
-    expect((await prepare([{ collection, token_id: given.toString() }])).status).toBe(Status.SellTokenNotOwn);
-    expect((await prepare([{ collection: editions, token_id: '999999' }])).status).toBe(Status.SellTokenNotOwn);
+    expect(await prepare([{ collection, token_id: given.toString() }])).toMatchObject(
+      refusedAt(Status.SellTokenNotOwn, 'tokens.0'),
+    );
+    expect(await prepare([{ collection: editions, token_id: '999999' }])).toMatchObject(
+      refusedAt(Status.SellTokenNotOwn, 'tokens.0'),
+    );
+    // A collection FloorDesk has not indexed has no standard to ask the token's holder by.
+    const unindexed = [
+      { collection, token_id: mine.toString() },
+      { collection: `0x${'de'.repeat(20)}`, token_id: '1' },
+    ];
+    expect(await prepare(unindexed)).toMatchObject(refusedAt(Status.CollectionUnknown, 'tokens.1'));
   });
 
   it('tells whether each marketplace is approved and LooksRare granted, false until the wallet does so', async () => {
@@ -676,14 +688,20 @@ describe('cancelling', () => {
     const listings = await listingsByHash();
     expect(listings.get(onOpenSea.orderHash)).toMatchObject({ state: 'cancelled', ended_at: expect.any(Number) });
     expect(listings.get(onLooksRare.orderHash)).toMatchObject({ state: 'cancelled', ended_at: expect.any(Number) });
-    expect((await cancel({ order_hashes: [onOpenSea.orderHash] })).status).toBe(Status.SellListingEnded);
+    expect(await cancel({ order_hashes: [onLooksRare.orderHash, onOpenSea.orderHash] })).toMatchObject(
+      refusedAt(Status.SellListingEnded, 'order_hashes.0'),
+    );
   });
 
   it('refuses listings that are not the caller’s, wallets that are not theirs, and nothing to cancel', async () => {
     const theirs = await strangerLists(await strangerToken(), eth('4'));
     const mine = await list('opensea', nextToken(sellerTokens), eth('4'));
-    expect((await cancel({ order_hashes: [mine.orderHash, theirs] })).status).toBe(Status.SellListingNotOwn);
-    expect((await cancel({ order_hashes: [`0x${'ab'.repeat(32)}`] })).status).toBe(Status.SellListingNotOwn);
+    expect(await cancel({ order_hashes: [mine.orderHash, theirs] })).toMatchObject(
+      refusedAt(Status.SellListingNotOwn, 'order_hashes.1'),
+    );
+    expect(await cancel({ order_hashes: [`0x${'ab'.repeat(32)}`] })).toMatchObject(
+      refusedAt(Status.SellListingNotOwn, 'order_hashes.0'),
+    );
     const foreignWallet = { all: true, wallet: stranger.address, marketplace: 'opensea' } as const;
     expect((await cancel(foreignWallet)).status).toBe(Status.SellWalletNotOwn);
     const emptyHanded = { all: true, wallet: spare.address, marketplace: 'looks' } as const;
