@@ -100,7 +100,10 @@ export const SellToken = z.object({
   royalty_bps: z.number().int().min(0).max(10_000),
   /** The collection's floor (its cheapest fillable listing), wei; null when nothing is listed. */
   floor_wei: UintString.nullable(),
-  /** The token's rarest trait and the floor of the tokens that share it; null without metadata or a listing. */
+  /**
+   * The token's rarest trait and the floor of the other tokens that share it (null when none of them is listed); null
+   * without metadata.
+   */
   rarest_trait: z.object({ trait_type: z.string(), value: z.string(), floor_wei: UintString.nullable() }).nullable(),
   /** Rarity rank (1 = rarest) of `ranked` tokens; null until the collection's metadata is in. */
   rank: z.number().int().nullable(),
@@ -145,7 +148,7 @@ export const MyListing = z.object({
   price_wei: UintString,
   /** The collection's floor now, wei; null when nothing is listed. */
   floor_wei: UintString.nullable(),
-  /** Active and above the floor, which another seller's listing holds. */
+  /** Active or superseded, and above the floor, which another seller's listing holds. */
   undercut: z.boolean(),
   state: z.enum(MY_LISTING_STATES),
   /** For `superseded`: the cheaper listing that took its place. */
