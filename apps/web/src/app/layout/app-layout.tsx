@@ -14,6 +14,7 @@ import { lazyWhenOpen } from '../../lib/lazy-component';
 import { useCurrentRoute, useRouteCollection } from '../use-current-route';
 import { Header } from './header/header';
 import { closePanels, usePanelOpen } from '../../stores/panels-store';
+import { useSellDialog } from '../../stores/sell-dialog-store';
 import { useDocumentTitle } from './use-document-title';
 
 const TrendingPanel = lazyWhenOpen(
@@ -31,6 +32,10 @@ const GasSettingsDialog = lazyWhenOpen(
 const SweepDialog = lazyWhenOpen(
   () => import('../../features/sweep/components/sweep-dialog').then((module) => module.SweepDialog),
   () => usePanelOpen('sweep'),
+);
+const SellDialog = lazyWhenOpen(
+  () => import('../../features/selling/components/sell-dialog').then((module) => module.SellDialog),
+  () => useSellDialog().open,
 );
 const LoginPromptDialog = lazyWhenOpen(
   () => import('../../features/auth/components/login-prompt-dialog').then((module) => module.LoginPromptDialog),
@@ -59,6 +64,7 @@ export function AppLayout() {
       <CalendarModal />
       <GasSettingsDialog />
       <SweepDialog />
+      <SellDialog />
       <LiveNotifications />
       <Toaster />
       <LoginPromptDialog />

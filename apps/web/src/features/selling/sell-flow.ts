@@ -106,8 +106,11 @@ export function endSellSession(): void {
   }));
 }
 
+/** A token on a marketplace: what the steps of listing depend on, whatever its price. */
+type Placement = Pick<ShownListing, 'token' | 'marketplace'>;
+
 /** The marketplaces of `listings`, in the dialog's order. */
-function marketplacesOf(listings: readonly ShownListing[]): SellMarketplace[] {
+function marketplacesOf(listings: readonly Placement[]): SellMarketplace[] {
   return SELL_MARKETPLACES.filter((marketplace) => listings.some((listing) => listing.marketplace === marketplace));
 }
 
@@ -118,7 +121,7 @@ function marketplacesOf(listings: readonly ShownListing[]): SellMarketplace[] {
  */
 export function planSteps(
   data: SellPrepareData,
-  listings: readonly ShownListing[],
+  listings: readonly Placement[],
   cancel: ReplacedListing | null,
 ): SellStep[] {
   const steps: SellStep[] = [];
