@@ -4,6 +4,7 @@ import {
   type PortfolioHolding,
   type PortfolioSale,
   PROFIT_DECIMALS,
+  SELL_BATCH_MAX,
   Status,
 } from '@floordesk/protocol';
 import { clsx } from 'clsx';
@@ -21,6 +22,8 @@ import { formatDate } from '../../../lib/dates';
 import { useWallets } from '../../../lib/api/wallets';
 import { formatCount, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
 import { usePortfolioTexts } from '../../../lib/portfolio-texts';
+import { useSellEntryTexts } from '../../../lib/sell-entry-texts';
+import { openSellDialog } from '../../../stores/sell-dialog-store';
 import { usePortfolio } from '../api';
 
 const DATE = 'YYYY-MM-DD HH:mm';
@@ -135,53 +138,147 @@ function Figure({ label, children, className }: { label: string; children: React
 const ROW = 'grid grid-cols-2 gap-x-4 gap-y-1 py-2.5 md:table-row md:h-12 md:py-0';
 const HEAD = 'hidden text-[11px] text-faint md:table-header-group';
 
+/** A held position's key: the same token can sit in two wallets (ERC-1155). */
+const holdingKey = (holding: PortfolioHolding) => `${holding.collection}:${holding.token_id}:${holding.wallet}`;
+
+/** The tokens of `holdings` for the List dialog, each once. */
+function sellRefs(holdings: readonly PortfolioHolding[]) {
+  const refs = new Map(holdings.map((holding) => [`${holding.collection}:${holding.token_id}`, holding]));
+  return [...refs.values()].map(({ collection, token_id }) => ({ collection, token_id }));
+}
+
+const ROW_LIST_BUTTON =
+  'h-6 rounded border border-accent/50 px-2 text-[11px] font-semibold text-accent hover:bg-accent/10';
+
+/** Select all, and List for the selection (any collections, at most SELL_BATCH_MAX tokens at once). */
+function SelectionBar({
+  holdings,
+  selected,
+  onSelect,
+}: {
+  holdings: readonly PortfolioHolding[];
+  selected: readonly PortfolioHolding[];
+  onSelect: (keys: ReadonlySet<string>) => void;
+}) {
+  const { t } = useSellEntryTexts();
+  const refs = sellRefs(selected);
+  const tooMany = refs.length > SELL_BATCH_MAX;
+  return (
+    <div className="mb-1.5 flex min-h-7 flex-wrap items-center gap-x-3 gap-y-1">
+      <label className="flex cursor-pointer items-center gap-1.5 text-[12px] text-muted hover:text-fg">
+        <input
+          type="checkbox"
+          data-testid="holdings-select-all"
+          checked={selected.length === holdings.length}
+          onChange={(event) => onSelect(new Set(event.target.checked ? holdings.map(holdingKey) : []))}
+          className="size-3.5 cursor-pointer accent-[var(--accent)]"
+        />
+        {t('sell_entry.select_all')}
+      </label>
+      {refs.length > 0 && (
+        <button
+          type="button"
+          data-testid="holdings-list-selected"
+          disabled={tooMany}
+          onClick={() => openSellDialog(refs)}
+          className="button-primary h-6 px-2 text-[11px]"
+        >
+          {t('sell_entry.list_selected', { count: refs.length })}
+        </button>
+      )}
+      {tooMany && <span className="text-[11px] text-warn">{t('sell_entry.too_many', { max: SELL_BATCH_MAX })}</span>}
+    </div>
+  );
+}
+
 function Holdings({ holdings, showWallet }: { holdings: readonly PortfolioHolding[]; showWallet: boolean }) {
   const { t } = usePortfolioTexts();
+  const { t: sellText } = useSellEntryTexts();
+  const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(() => new Set());
   if (holdings.length === 0) return <p className="text-muted">{t('portfolio.empty_holdings')}</p>;
+  // Only what the table shows now counts: another wallet filter leaves the others out.
+  const selected = holdings.filter((holding) => selectedKeys.has(holdingKey(holding)));
+  function toggle(key: string) {
+    setSelectedKeys((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }
   return (
-    <table className="w-full text-left" data-testid="holdings-table">
-      <thead className={HEAD}>
-        <tr className="h-7">
-          <th className="font-normal">{t('portfolio.col.token')}</th>
-          {showWallet && <th className="font-normal">{t('portfolio.wallets')}</th>}
-          <th className="font-normal">{t('portfolio.col.acquired')}</th>
-          <th className="text-right font-normal">{t('portfolio.col.cost')}</th>
-          <th className="text-right font-normal">{t('portfolio.col.floor')}</th>
-          <th className="text-right font-normal">{t('portfolio.col.unrealised')}</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-line/60">
-        {holdings.map((holding) => (
-          <tr
-            key={`${holding.collection}:${holding.token_id}:${holding.wallet}`}
-            data-testid="holding-row"
-            data-token={`${holding.collection}:${holding.token_id}`}
-            className={ROW}
-          >
-            <td className="col-span-2 min-w-0 md:max-w-64">
-              <TokenLabel item={holding} />
-            </td>
-            {showWallet && <td className="col-span-2 font-mono text-muted">{shortAddress(holding.wallet)}</td>}
-            <td className="col-span-2 md:col-span-1">
-              <Acquired item={holding} />
-            </td>
-            <Figure label={t('portfolio.card.cost')}>
-              <span data-testid="holding-cost" className="font-mono">
-                {cost(holding.cost_wei)}
-              </span>
-            </Figure>
-            <Figure label={t('portfolio.card.floor')}>
-              <span data-testid="holding-floor" className="font-mono">
-                {holding.floor_wei === null ? t('portfolio.no_floor') : cost(holding.floor_wei)}
-              </span>
-            </Figure>
-            <Figure label={t('portfolio.card.unrealised')}>
-              <Profit wei={holding.unrealised_wei} testId="holding-unrealised" />
-            </Figure>
+    <>
+      <SelectionBar holdings={holdings} selected={selected} onSelect={setSelectedKeys} />
+      <table className="w-full text-left" data-testid="holdings-table">
+        <thead className={HEAD}>
+          <tr className="h-7">
+            <th className="font-normal">{t('portfolio.col.token')}</th>
+            {showWallet && <th className="font-normal">{t('portfolio.wallets')}</th>}
+            <th className="font-normal">{t('portfolio.col.acquired')}</th>
+            <th className="text-right font-normal">{t('portfolio.col.cost')}</th>
+            <th className="text-right font-normal">{t('portfolio.col.floor')}</th>
+            <th className="text-right font-normal">{t('portfolio.col.unrealised')}</th>
+            <th className="font-normal">
+              <span className="sr-only">{sellText('sell_entry.list')}</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-line/60">
+          {holdings.map((holding) => {
+            const key = holdingKey(holding);
+            return (
+              <tr
+                key={key}
+                data-testid="holding-row"
+                data-token={`${holding.collection}:${holding.token_id}`}
+                className={ROW}
+              >
+                <td className="col-span-2 min-w-0 md:max-w-64">
+                  <span className="flex min-w-0 items-center gap-2">
+                    <input
+                      type="checkbox"
+                      data-testid="holding-select"
+                      aria-label={sellText('sell_entry.select_token', { token: holding.token_id })}
+                      checked={selectedKeys.has(key)}
+                      onChange={() => toggle(key)}
+                      className="size-3.5 shrink-0 cursor-pointer accent-[var(--accent)]"
+                    />
+                    <TokenLabel item={holding} />
+                  </span>
+                </td>
+                {showWallet && <td className="col-span-2 font-mono text-muted">{shortAddress(holding.wallet)}</td>}
+                <td className="col-span-2 md:col-span-1">
+                  <Acquired item={holding} />
+                </td>
+                <Figure label={t('portfolio.card.cost')}>
+                  <span data-testid="holding-cost" className="font-mono">
+                    {cost(holding.cost_wei)}
+                  </span>
+                </Figure>
+                <Figure label={t('portfolio.card.floor')}>
+                  <span data-testid="holding-floor" className="font-mono">
+                    {holding.floor_wei === null ? t('portfolio.no_floor') : cost(holding.floor_wei)}
+                  </span>
+                </Figure>
+                <Figure label={t('portfolio.card.unrealised')}>
+                  <Profit wei={holding.unrealised_wei} testId="holding-unrealised" />
+                </Figure>
+                <td className="col-span-2 flex justify-end md:table-cell md:pl-3 md:text-right">
+                  <button
+                    type="button"
+                    data-testid="holding-list"
+                    aria-label={sellText('sell_entry.list_token', { token: holding.token_id })}
+                    onClick={() => openSellDialog(sellRefs([holding]))}
+                    className={ROW_LIST_BUTTON}
+                  >
+                    {sellText('sell_entry.list')}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }
 
