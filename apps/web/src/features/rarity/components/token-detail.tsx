@@ -2,8 +2,11 @@ import type { RarityTokensData } from '@floordesk/protocol';
 import { X } from 'lucide-react';
 import { Loading } from '../../../components/ui/load-state';
 import { RankBadge } from '../../../components/ui/rank-badge';
+import { useWallets } from '../../../lib/api/wallets';
 import { formatEth, formatPercent, longAddress } from '../../../lib/format';
 import { useRarityTexts } from '../../../lib/rarity-texts';
+import { useSellEntryTexts } from '../../../lib/sell-entry-texts';
+import { openSellDialog } from '../../../stores/sell-dialog-store';
 import { tokenTier } from '../token-tier';
 import { RefreshMetadataButton } from './refresh-metadata-button';
 
@@ -20,6 +23,11 @@ const scoreFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
 /** One token in full: rank, tier, score, price, owner, and each trait with the share of tokens that have it. */
 export function TokenDetail({ address, tokenId, token, onClose }: TokenDetailProps) {
   const { t } = useRarityTexts();
+  const { t: sellText } = useSellEntryTexts();
+  const wallets = useWallets();
+  // The owner is one of the trader's own wallets: the token can be listed from here.
+  const owner = token?.owner?.toLowerCase();
+  const own = owner !== undefined && (wallets.data?.list.some((item) => item.address.toLowerCase() === owner) ?? false);
   return (
     <section
       aria-label={t('rarity_views.detail_title', { token: tokenId })}
@@ -28,6 +36,17 @@ export function TokenDetail({ address, tokenId, token, onClose }: TokenDetailPro
     >
       <header className="flex items-center gap-2 border-b border-line px-3 py-2">
         <h2 className="min-w-0 flex-1 truncate font-semibold">{t('rarity_views.detail_title', { token: tokenId })}</h2>
+        {own && (
+          <button
+            type="button"
+            data-testid="token-list"
+            aria-label={sellText('sell_entry.list_token', { token: tokenId })}
+            onClick={() => openSellDialog([{ collection: address, token_id: tokenId }])}
+            className="h-6 rounded border border-accent/50 px-2 text-[11px] font-semibold text-accent hover:bg-accent/10"
+          >
+            {sellText('sell_entry.list')}
+          </button>
+        )}
         <button type="button" className="icon-button size-6" aria-label={t('rarity_views.close')} onClick={onClose}>
           <X size={14} aria-hidden />
         </button>
