@@ -1,3 +1,4 @@
+import { SELL_BATCH_MAX } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,10 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { shortAddress } from '../../../lib/format';
 import { FollowButton } from '../../../components/slots';
 import type { Collection } from '../../../lib/api/collection';
+import { useSellEntryTexts } from '../../../lib/sell-entry-texts';
+import { openSellDialog } from '../../../stores/sell-dialog-store';
+import { useSession } from '../../../stores/session-store';
+import { useOwnTokens } from '../use-own-tokens';
 
 type CollectionHeaderProps = { collection: Collection; dense: boolean };
 
@@ -47,7 +52,30 @@ export function CollectionHeader({ collection, dense }: CollectionHeaderProps) {
           />
         </p>
       </div>
+      <ListYours address={address} />
       <FollowButton address={address} className="size-8" />
     </div>
+  );
+}
+
+/**
+ * "List yours": the trader's tokens of this collection in the List dialog (the first SELL_BATCH_MAX; the dialog
+ * drops any). Without premium it opens on none, and the dialog offers the plans.
+ */
+function ListYours({ address }: { address: string }) {
+  const { t } = useSellEntryTexts();
+  const signedIn = useSession((state) => state.token !== null);
+  const premium = useSession((state) => state.premium);
+  const own = useOwnTokens(address);
+  if (!signedIn || (premium && !own?.length)) return null;
+  return (
+    <button
+      type="button"
+      data-testid="list-yours"
+      onClick={() => openSellDialog(own?.slice(0, SELL_BATCH_MAX) ?? [])}
+      className="h-7 shrink-0 rounded-md border border-accent/50 px-2 text-[12px] font-semibold whitespace-nowrap text-accent hover:bg-accent/10"
+    >
+      {own?.length ? t('sell_entry.list_yours_count', { count: own.length }) : t('sell_entry.list_yours')}
+    </button>
   );
 }

@@ -4,6 +4,8 @@ import { ArrowDown, ArrowUp, Info, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEth } from '../../../lib/format';
+import { useWallets } from '../../../lib/api/wallets';
+import { useSellEntryTexts } from '../../../lib/sell-entry-texts';
 import { useMarketplaces } from '../../../stores/marketplace-store';
 import { BuyListing } from '../../../components/slots';
 import { type Listing, useCollectionListings } from '../../../lib/api/collection-listings';
@@ -49,6 +51,9 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
   const enabled = useMarketplaces((state) => state.enabled);
   const { shown, hidden } = useMemo(() => visibleListings(data?.list ?? [], enabled), [data, enabled]);
   const tokens = useMemo(() => listedTokens(shown), [shown]);
+  const wallets = useWallets().data?.list;
+  // The trader's own wallets, to mark their listings: addresses compare lowercase.
+  const ownWallets = useMemo(() => new Set(wallets?.map((item) => item.address.toLowerCase())), [wallets]);
 
   return (
     <SectionPanel
@@ -69,7 +74,7 @@ export function ListingsSection({ address, className }: ListingsSectionProps) {
     >
       {data ? (
         <BuyListing collection={address}>
-          {(buy) => <ListingsTable tokens={tokens} anyHidden={hidden > 0} onBuy={buy} />}
+          {(buy) => <ListingsTable tokens={tokens} anyHidden={hidden > 0} onBuy={buy} ownWallets={ownWallets} />}
         </BuyListing>
       ) : (
         <Awaiting failed={isError} />
@@ -85,13 +90,17 @@ type ListingsTableProps = {
   anyHidden?: boolean;
   /** Buys one listing; without it the table offers no Buy. */
   onBuy?: (listing: Listing) => void;
+  /** The trader's own wallets, lowercase: their listings are marked "Yours". */
+  ownWallets?: ReadonlySet<string>;
 };
+
+const NO_WALLETS: ReadonlySet<string> = new Set();
 
 /**
  * The listed tokens, each at its cheapest listing, sortable by price and rank, rendering only the rows in view so
  * thousands stay fast.
  */
-export function ListingsTable({ tokens, anyHidden = false, onBuy }: ListingsTableProps) {
+export function ListingsTable({ tokens, anyHidden = false, onBuy, ownWallets = NO_WALLETS }: ListingsTableProps) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<ListingSort>(DEFAULT_LISTING_SORT);
   const rows = useMemo(() => sortTokens(tokens, sort), [tokens, sort]);
@@ -163,6 +172,7 @@ export function ListingsTable({ tokens, anyHidden = false, onBuy }: ListingsTabl
               top={item.start - HEADER_HEIGHT}
               now={now}
               onBuy={onBuy}
+              own={ownWallets.has(rows[item.index]!.listing.from_address.toLowerCase())}
             />
           ))}
         </tbody>
@@ -209,18 +219,30 @@ type ListingLineProps = {
   top: number;
   now: number;
   onBuy: ((listing: Listing) => void) | undefined;
+  /** Listed by one of the trader's own wallets. */
+  own: boolean;
 };
 
-function ListingLine({ token: { listing, others }, rowIndex, top, now, onBuy }: ListingLineProps) {
+function ListingLine({ token: { listing, others }, rowIndex, top, now, onBuy, own }: ListingLineProps) {
   const { t } = useTranslation();
+  const { t: sellText } = useSellEntryTexts();
   return (
     <tr
       aria-rowindex={rowIndex}
       className={clsx(COLUMNS, 'absolute inset-x-0 top-0 border-b border-line/50 bg-panel hover:bg-raised')}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
-      <td className="min-w-0">
+      <td className="flex min-w-0 items-center gap-1.5">
         <TokenCell img={listing.img} tokenId={listing.token_id} />
+        {own && (
+          <span
+            data-testid="listing-yours"
+            title={sellText('sell_entry.yours_hint')}
+            className="rounded-sm bg-accent/15 px-1 text-[10px] leading-4 font-semibold text-accent"
+          >
+            {sellText('sell_entry.yours')}
+          </span>
+        )}
       </td>
       <td className="truncate text-right font-mono text-fg">{formatEth(listing.price)}</td>
       <td className="flex items-center gap-1 whitespace-nowrap text-muted">
