@@ -73,7 +73,10 @@ function ListYours({ address }: { address: string }) {
       type="button"
       data-testid="list-yours"
       onClick={() => openSellDialog(own?.slice(0, SELL_BATCH_MAX) ?? [])}
-      className="h-7 shrink-0 rounded-md border border-accent/50 px-2 text-[12px] font-semibold whitespace-nowrap text-accent hover:bg-accent/10"
+      className={clsx(
+        'h-7 shrink-0 rounded-md border border-accent/50 px-2',
+        'text-[12px] font-semibold whitespace-nowrap text-accent hover:bg-accent/10',
+      )}
     >
       {own?.length ? t('sell_entry.list_yours_count', { count: own.length }) : t('sell_entry.list_yours')}
     </button>

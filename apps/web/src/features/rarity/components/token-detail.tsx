@@ -1,4 +1,5 @@
 import type { RarityTokensData } from '@floordesk/protocol';
+import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { Loading } from '../../../components/ui/load-state';
 import { RankBadge } from '../../../components/ui/rank-badge';
@@ -42,7 +43,10 @@ export function TokenDetail({ address, tokenId, token, onClose }: TokenDetailPro
             data-testid="token-list"
             aria-label={sellText('sell_entry.list_token', { token: tokenId })}
             onClick={() => openSellDialog([{ collection: address, token_id: tokenId }])}
-            className="h-6 rounded border border-accent/50 px-2 text-[11px] font-semibold text-accent hover:bg-accent/10"
+            className={clsx(
+              'h-6 rounded border border-accent/50 px-2',
+              'text-[11px] font-semibold text-accent hover:bg-accent/10',
+            )}
           >
             {sellText('sell_entry.list')}
           </button>

@@ -1,4 +1,5 @@
 import { LISTING_DURATION_MAX_S, LISTING_DURATION_PRESETS_S } from '@floordesk/protocol';
+import { clsx } from 'clsx';
 import { Segmented } from '../../../components/ui/segmented';
 import { dayjs, formatDate } from '../../../lib/dates';
 import type { Duration, DurationError } from '../sell-rows';
@@ -48,7 +49,10 @@ export function DurationField({ duration, end, onChange }: DurationFieldProps) {
             min={dayjs().format(LOCAL)}
             max={dayjs().add(LISTING_DURATION_MAX_S, 'second').format(LOCAL)}
             onChange={(event) => onChange({ kind: 'date', text: event.target.value })}
-            className="h-6 rounded border border-line bg-panel px-1.5 font-mono text-[12px] text-fg outline-none focus:border-accent/60"
+            className={clsx(
+              'h-6 rounded border border-line bg-panel px-1.5',
+              'font-mono text-[12px] text-fg outline-none focus:border-accent/60',
+            )}
           />
         )}
       </div>

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Segmented } from '../../../components/ui/segmented';
 import { parsePercent, PRICING_RULES, type PricingRule, rulePercent } from '../price';
@@ -46,7 +47,10 @@ export function PricingRuleBar({ rule, onApply, withoutFloor }: PricingRuleBarPr
               // A new percent re-prices at once under a rule that takes one; the rows stay editable after.
               if (next !== null && rulePercent(rule)) onApply(rule, next);
             }}
-            className="h-6 w-14 rounded border border-line bg-panel px-1.5 text-right font-mono text-[12px] text-fg outline-none focus:border-accent/60"
+            className={clsx(
+              'h-6 w-14 rounded border border-line bg-panel px-1.5',
+              'text-right font-mono text-[12px] text-fg outline-none focus:border-accent/60',
+            )}
           />
           %
         </label>

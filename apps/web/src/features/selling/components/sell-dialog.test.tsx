@@ -71,7 +71,7 @@ afterEach(async () => {
 });
 
 describe('the List dialog', () => {
-  it('shows each token with its price hints, the marketplaces with their fees, and what listing will take', async () => {
+  it('shows each token with its price hints, the marketplaces with their fees and what listing takes', async () => {
     serve(prepared([sellToken(7, { approved: { opensea: false, looks: true } })]));
     show(refs(7));
     const dialog = within(await screen.findByRole('dialog', { name: 'List #7' }));

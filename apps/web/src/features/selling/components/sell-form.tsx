@@ -1,4 +1,5 @@
 import { SELL_MARKETPLACES, type SellMarketplace, type SellPrepareData, type SellToken } from '@floordesk/protocol';
+import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useWallet } from '../../../lib/wallet/wallet-store';
@@ -136,7 +137,11 @@ export function SellForm({ data, replacing }: SellFormProps) {
           )}
           <ul
             aria-label={t('sell.title.tokens', { count: rows.length })}
-            className="flex flex-col divide-y divide-line/60 rounded border border-line sm:max-h-[min(22rem,40dvh)] sm:overflow-y-auto"
+            className={clsx(
+              'flex flex-col divide-y divide-line/60 rounded border border-line',
+              // On desktop the rows scroll between the rule and the choices; a phone scrolls the whole sheet.
+              'sm:max-h-[min(22rem,40dvh)] sm:overflow-y-auto',
+            )}
           >
             {rows.map((row) => (
               <TokenRow

@@ -55,7 +55,8 @@ export function TokenRow({ row, venues, replacing, samePrice, refused, onPrice, 
           value={row.text}
           onChange={(event) => onPrice(event.target.value)}
           className={clsx(
-            'h-7 min-w-0 flex-1 rounded border bg-panel px-1.5 text-right font-mono text-[12px] text-fg outline-none sm:w-32 sm:flex-none',
+            'h-7 min-w-0 flex-1 rounded border bg-panel px-1.5 sm:w-32 sm:flex-none',
+            'text-right font-mono text-[12px] text-fg outline-none',
             error === null ? 'border-line focus:border-accent/60' : 'border-danger/70',
           )}
         />

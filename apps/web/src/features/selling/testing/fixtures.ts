@@ -1,6 +1,6 @@
 import type { SellPrepareData, SellToken, SellVenue } from '@floordesk/protocol';
 
-/** The prepared data of the List dialog's tests: two marketplaces, one wallet (`ALICE`) and tokens of two collections. */
+/** The prepared data of the List dialog's tests: two marketplaces, one wallet (`ALICE`), tokens of two collections. */
 
 export const ETH = 10n ** 18n;
 export const milliEth = (value: number) => ((BigInt(value) * ETH) / 1000n).toString();
