@@ -51,7 +51,7 @@ export function DurationField({ duration, end, onChange }: DurationFieldProps) {
             onChange={(event) => onChange({ kind: 'date', text: event.target.value })}
             className={clsx(
               'h-6 rounded border border-line bg-panel px-1.5',
-              'font-mono text-[12px] text-fg outline-none focus:border-accent/60',
+              'font-mono text-[12px] text-fg outline-none focus:border-accent/60 disabled:opacity-60',
             )}
           />
         )}

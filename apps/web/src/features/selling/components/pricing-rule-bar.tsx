@@ -49,7 +49,7 @@ export function PricingRuleBar({ rule, onApply, withoutFloor }: PricingRuleBarPr
             }}
             className={clsx(
               'h-6 w-14 rounded border border-line bg-panel px-1.5',
-              'text-right font-mono text-[12px] text-fg outline-none focus:border-accent/60',
+              'text-right font-mono text-[12px] text-fg outline-none focus:border-accent/60 disabled:opacity-60',
             )}
           />
           %

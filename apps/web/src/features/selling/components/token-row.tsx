@@ -56,7 +56,7 @@ export function TokenRow({ row, venues, replacing, samePrice, refused, onPrice, 
           onChange={(event) => onPrice(event.target.value)}
           className={clsx(
             'h-7 min-w-0 flex-1 rounded border bg-panel px-1.5 sm:w-32 sm:flex-none',
-            'text-right font-mono text-[12px] text-fg outline-none',
+            'text-right font-mono text-[12px] text-fg outline-none disabled:opacity-60',
             error === null ? 'border-line focus:border-accent/60' : 'border-danger/70',
           )}
         />
