@@ -63,7 +63,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { type DevnetClients, devnetClients, ownerOf } from './devnet-chain';
 import { E2E_DATA_DIR } from './server-env';
-import type { SignedTypedData } from './test-wallet';
+import type { SignedTypedData } from './typed-data';
 
 /**
  * A devnet account: its index on anvil's test mnemonic (people are 2–4; 0 and 1 are the test wallet's), a private key

@@ -3,6 +3,7 @@ import { type Address, BaseError, type Hex, hexToBigInt, hexToNumber, numberToHe
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { JsonRpcError, rpc } from '@floordesk/devnet';
 import { type DevnetClients, devnetClients, ownerOf } from './devnet-chain';
+import type { SignedTypedData, TypedDataAsk } from './typed-data';
 
 /** Anvil's well-known development keys: public, funded on every devnet, worthless anywhere else. */
 export const DEV_KEYS = [
@@ -44,17 +45,6 @@ export type TransactionAsk = {
   maxPriorityFeePerGas?: bigint;
   nonce?: number;
 };
-
-/** An `eth_signTypedData_v4` request as the wallet shows it to the user: the EIP-712 payload, parsed. */
-export type TypedDataAsk = {
-  domain: Record<string, unknown>;
-  types: Record<string, { name: string; type: string }[]>;
-  primaryType: string;
-  message: Record<string, unknown>;
-};
-
-/** A payload the user signed, and the signature the wallet gave back. */
-export type SignedTypedData = { ask: TypedDataAsk; signature: Hex };
 
 /** Runs while the wallet's confirmation is open: after the dapp asked, before the wallet broadcasts. */
 export type BeforeSend = (ask: TransactionAsk) => Promise<void> | void;
