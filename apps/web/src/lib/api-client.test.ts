@@ -185,6 +185,14 @@ describe('HTTP failures', () => {
     expect(deps.reload).not.toHaveBeenCalled();
   });
 
+  it('keeps the item a refusal names, so the caller can point at it', async () => {
+    const { deps, client } = setup();
+    const fields = [{ path: 'listings.2', message: 'The offerer does not own this NFT.' }];
+    deps.fetch.mockResolvedValue(reply({ status: 1209, msg: 'The offerer does not own this NFT.', data: { fields } }));
+    const error = await rejection(client.call('postListings', { body: { listings: [] }, hideErr: true }));
+    expect(error).toMatchObject({ kind: 'status', status: 1209, fields });
+  });
+
   it('tells the user about a server error at most once per throttle window', async () => {
     const { deps, advanceClock, client } = setup();
     deps.fetch.mockImplementation(async () => new Response('boom', { status: 502 }));

@@ -53,7 +53,7 @@ export class ApiError extends Error {
     /** The envelope status, or the HTTP status for `http`, or 0 when nothing came back. */
     readonly status: number,
     message: string,
-    /** Field errors of an HTTP 400. */
+    /** Field errors of an HTTP 400, or the item a refusal names (`listings.2`). */
     readonly fields: readonly FieldError[] = [],
   ) {
     super(message);
@@ -255,7 +255,7 @@ export function createApiClient(deps: ApiClientDeps) {
     // The server checks every answer against the endpoint's data schema before sending it (the same protocol
     // schema that types this call), so checking it again here would only ship zod and every schema to the browser.
     if (status === Status.Ok) return { data: data as EndpointData<EndpointOf<N>>, msg };
-    const error = new ApiError('status', status, msg);
+    const error = new ApiError('status', status, msg, fieldsOf(data));
     if (PASS_THROUGH_STATUSES.has(status)) throw error;
     if (status === Status.SessionInvalid) {
       deps.endSession();
