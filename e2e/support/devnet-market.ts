@@ -402,21 +402,37 @@ export class DevnetMarket {
       .map((log) => log.args.tokenId);
   }
 
-  /** Lets OpenSea's conduit move `owner`'s tokens of `collection`, unless it already may; resolves once mined. */
-  private async approveConduit(owner: LocalAccount, collection: DevnetCollection): Promise<void> {
-    const conduit = this.manifest.conduit.address;
-    const approved = await this.clients.chain.readContract({
+  /**
+   * The approvals `owner` still lacks to list `slug` on both marketplaces: OpenSea's conduit, LooksRare's
+   * TransferManager on the collection, and the TransferManager's grant to LooksRare's exchange.
+   */
+  async missingApprovals(owner: DevnetSigner, slug: string): Promise<number> {
+    const account = this.account(owner);
+    const collection = this.collection(slug);
+    const [conduitApproved, looksRare] = await Promise.all([
+      this.conduitApproved(account, collection),
+      missingLooksRareApprovals(this.clients.chain, this.manifest.looksRare, account.address, collection.address),
+    ]);
+    return (conduitApproved ? 0 : 1) + looksRare.length;
+  }
+
+  private conduitApproved(owner: LocalAccount, collection: DevnetCollection): Promise<boolean> {
+    return this.clients.chain.readContract({
       address: collection.address,
       abi: erc721Abi,
       functionName: 'isApprovedForAll',
-      args: [owner.address, conduit],
+      args: [owner.address, this.manifest.conduit.address],
     });
-    if (approved) return;
+  }
+
+  /** Lets OpenSea's conduit move `owner`'s tokens of `collection`, unless it already may; resolves once mined. */
+  private async approveConduit(owner: LocalAccount, collection: DevnetCollection): Promise<void> {
+    if (await this.conduitApproved(owner, collection)) return;
     const approval = await this.clients.wallet(owner).writeContract({
       address: collection.address,
       abi: erc721Abi,
       functionName: 'setApprovalForAll',
-      args: [conduit, true],
+      args: [this.manifest.conduit.address, true],
     });
     await this.confirm(approval);
   }

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, signIn, test } from '../support/fixtures';
+import { noOverflow } from '../support/page-checks';
 
 type Texts = {
   menu: { account: string; alert: string };
@@ -61,12 +62,6 @@ async function expectDms(chat: Page, text: string, count: number): Promise<void>
     .toBe(count);
   await chat.waitForTimeout(3000);
   expect((await dms(chat)).filter((dm) => dm.includes(text))).toHaveLength(count);
-}
-
-async function noOverflow(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
 }
 
 test.describe('chat-DM alerts', () => {
