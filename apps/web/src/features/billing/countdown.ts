@@ -1,19 +1,8 @@
 import type { BillingT } from '../../lib/billing-texts';
-import { useEffect, useState } from 'react';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** The time now in unix seconds, refreshed every `everyMs` (a countdown in minutes needs it once a minute). */
-export function useNowSeconds(everyMs = 60_000): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** The whole days, hours and minutes in `seconds` (what is left of a sale), rounded down. */
 export function splitDuration(seconds: number): { d: number; h: number; m: number } {

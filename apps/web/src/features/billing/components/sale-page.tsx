@@ -6,8 +6,9 @@ import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useBillingTexts } from '../../../lib/billing-texts';
 import { formatDate } from '../../../lib/dates';
+import { useNow } from '../../../lib/use-now';
 import { usePlans } from '../api';
-import { formatTimeLeft, useNowSeconds } from '../countdown';
+import { formatTimeLeft } from '../countdown';
 import { PlanOffer } from './plan-offer';
 
 const DATE = 'YYYY-MM-DD HH:mm';
@@ -88,7 +89,8 @@ export default function SalePage() {
   const t = useBillingTexts();
   const slug = useSaleSlug();
   const plans = usePlans(slug ?? undefined);
-  const now = useNowSeconds();
+  // A countdown in minutes needs the time once a minute.
+  const now = useNow(60_000);
   const promotion = slug ? (plans.data?.promotion ?? null) : null;
 
   // A start or an end passing while the page is open: the server says what the sale is now, once per boundary.

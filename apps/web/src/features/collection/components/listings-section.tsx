@@ -19,7 +19,7 @@ import {
   sortTokens,
   visibleListings,
 } from '../listings';
-import { useNow } from '../use-now';
+import { useNow } from '../../../lib/use-now';
 import { Age } from '../../../components/ui/age';
 import { Hint } from '../../../components/ui/hint';
 import { RankBadge } from '../../../components/ui/rank-badge';

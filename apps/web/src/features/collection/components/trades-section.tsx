@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEth, shortAddress } from '../../../lib/format';
 import { useCollectionTrades } from '../api/get-collection-trades';
 import { useFreshKeys } from '../use-fresh-keys';
-import { useNow } from '../use-now';
+import { useNow } from '../../../lib/use-now';
 import { Age } from '../../../components/ui/age';
 import { FlipperBadge } from '../../../components/ui/flipper-badge';
 import { EmptyState, SectionPanel } from '../../../components/ui/section-panel';

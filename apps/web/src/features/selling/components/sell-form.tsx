@@ -1,7 +1,8 @@
 import { SELL_MARKETPLACES, type SellMarketplace, type SellPrepareData, type SellToken } from '@floordesk/protocol';
 import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useNowMs } from '../../../lib/use-now';
 import { useWallet } from '../../../lib/wallet/wallet-store';
 import { closeSellDialog, type ReplacedListing } from '../../../stores/sell-dialog-store';
 import { type PricingRule, priceText, rulePrice } from '../price';
@@ -25,16 +26,6 @@ const DEFAULT_DURATION: Duration = { kind: 'preset', seconds: 604_800 };
 const CLOCK_MS = 30_000;
 
 const nowMs = () => Date.now();
-
-/** The time now, ticking every CLOCK_MS. */
-function useNowMs(): number {
-  const [now, setNow] = useState(nowMs);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(nowMs()), CLOCK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** Each token starts at its floor (a reprice at the price it has), or empty without one. */
 function initialPrices(tokens: readonly SellToken[], replacing: ReplacedListing | null): Record<string, string> {
@@ -65,7 +56,7 @@ export function SellForm({ data, replacing }: SellFormProps) {
   const replacedCancelled = useSellState((state) => state.replacedCancelled);
   const account = useWallet((state) => state.account);
   const busy = isSellBusy(run);
-  const now = useNowMs();
+  const now = useNowMs(CLOCK_MS);
   const offered = offeredMarketplaces(data, replacing);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
   const [prices, setPrices] = useState(() => initialPrices(data.tokens, replacing));
