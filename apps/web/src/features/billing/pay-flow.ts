@@ -11,6 +11,7 @@ import { createStore, useStore } from 'zustand';
 import { billingText } from '../../lib/billing-texts';
 import { USER_REJECTED, walletErrorCode, walletErrorOf } from '../../lib/wallet/errors';
 import type { WalletTransaction } from '../../lib/wallet/wallet-actions';
+import type { ReceiptStatus } from '../../lib/wallet/wallet-receipt';
 import type { WalletState } from '../../lib/wallet/wallet-store';
 import type { Wallet } from '../../lib/wallet/wallets';
 
@@ -67,9 +68,6 @@ export type PayRequest = {
   /** The chain the plans say payments go to (`PlansData.chain_id`). */
   chainId: number;
 };
-
-/** What the wallet's own node says of a sent transaction: null while it has no receipt (or cannot say). */
-export type ReceiptStatus = 'success' | 'reverted' | null;
 
 export type PayDeps = {
   /** False (and the sign-in prompt shown) for a visitor. */

@@ -5,12 +5,13 @@ import { apiClient } from '../../lib/api-client';
 import { appConfigQueryOptions } from '../../lib/api/app-config';
 import { handleWalletError } from '../../lib/wallet/errors';
 import { loadWalletActions } from '../../lib/wallet/load-wallet-actions';
+import { readWalletReceipt } from '../../lib/wallet/wallet-receipt';
 import { walletStore } from '../../lib/wallet/wallet-store';
 import { wrongNetworkMessage } from '../../lib/wrong-network-message';
 import { requireLogin } from '../../stores/login-prompt-store';
 import { sessionStore } from '../../stores/session-store';
 import { refreshBilling } from './api';
-import { type PayDeps, type PayRequest, type ReceiptStatus, runPayment } from './pay-flow';
+import { type PayDeps, type PayRequest, runPayment } from './pay-flow';
 
 /** The flow's parts that are the same for every payment; the query client's come from the page. */
 export const livePayDeps: Omit<PayDeps, 'wrongNetwork' | 'credited'> = {
@@ -21,13 +22,7 @@ export const livePayDeps: Omit<PayDeps, 'wrongNetwork' | 'credited'> = {
   // Polled every 2 s: a failed poll is tried again at the next, without a toast each time.
   subscription: () => apiClient.call('subscription', { hideErr: true }),
   send: async (wallet, account, tx) => (await loadWalletActions()).sendWalletTransaction(wallet, account, tx),
-  receipt: async (wallet, hash): Promise<ReceiptStatus> => {
-    const receipt = (await wallet.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as {
-      status?: string;
-    } | null;
-    if (!receipt?.status) return null;
-    return receipt.status === '0x0' ? 'reverted' : 'success';
-  },
+  receipt: readWalletReceipt,
   reauthorize: (wallet, error) => handleWalletError(error, { signing: false, wallet }),
   notify: showToast,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -8,16 +8,8 @@ import { walletStore } from '../../lib/wallet/wallet-store';
 import { sessionStore } from '../../stores/session-store';
 import { silentWallet } from '../../test/fake-wallet';
 import { bodiesSentTo, ok, stubApi } from '../../test/render-in-app';
-import {
-  CANCEL_GIVE_UP_MS,
-  CANCEL_RECEIPT_POLL_MS,
-  type CancelDeps,
-  type CancelProgress,
-  planCancel,
-  planOf,
-  sendCancel,
-  useCancelListings,
-} from './cancel-flow';
+import { RECEIPT_GIVE_UP_MS, RECEIPT_POLL_MS } from '../../lib/wallet/wallet-receipt';
+import { type CancelDeps, type CancelProgress, planCancel, planOf, sendCancel, useCancelListings } from './cancel-flow';
 
 const send = vi.hoisted(() => vi.fn<CancelDeps['send']>());
 vi.mock('../../lib/wallet/load-wallet-actions', () => ({
@@ -85,7 +77,7 @@ beforeEach(() => {
       tx.to === seaportCancel.to ? SEAPORT_HASH : LOOKS_HASH,
     ),
     // Mined at the second poll.
-    receipt: vi.fn<CancelDeps['receipt']>(async () => (clock >= CANCEL_RECEIPT_POLL_MS ? 'success' : null)),
+    receipt: vi.fn<CancelDeps['receipt']>(async () => (clock >= RECEIPT_POLL_MS ? 'success' : null)),
     reauthorize: () => {},
     listingsChanged: vi.fn<CancelDeps['listingsChanged']>(),
     sleep: async (ms) => {
@@ -244,8 +236,8 @@ describe('sending a cancellation', () => {
       message: 'The cancellation is not mined yet: the listings update once it is.',
       hashes: [SEAPORT_HASH],
     });
-    expect(clock).toBeGreaterThanOrEqual(CANCEL_GIVE_UP_MS);
-    expect(clock).toBeLessThan(CANCEL_GIVE_UP_MS + 2 * CANCEL_RECEIPT_POLL_MS);
+    expect(clock).toBeGreaterThanOrEqual(RECEIPT_GIVE_UP_MS);
+    expect(clock).toBeLessThan(RECEIPT_GIVE_UP_MS + 2 * RECEIPT_POLL_MS);
   });
 });
 

@@ -9,6 +9,7 @@ import { queryClient as appQueryClient } from '../../lib/query-client';
 import { handleWalletError, USER_REJECTED, walletErrorCode, walletErrorOf } from '../../lib/wallet/errors';
 import { loadWalletActions } from '../../lib/wallet/load-wallet-actions';
 import type { WalletTransaction } from '../../lib/wallet/wallet-actions';
+import { awaitReceipts, type ReceiptStatus, readWalletReceipt } from '../../lib/wallet/wallet-receipt';
 import { type WalletState, walletStore } from '../../lib/wallet/wallet-store';
 import type { Wallet } from '../../lib/wallet/wallets';
 import { wrongNetworkMessage } from '../../lib/wrong-network-message';
@@ -31,11 +32,6 @@ import { myListingsText } from './my-listings-texts';
 
 type Hash = `0x${string}`;
 
-/** How often a sent cancellation asks the wallet's node for its receipt. */
-export const CANCEL_RECEIPT_POLL_MS = 1500;
-/** A cancellation not mined by then is left to the wallet; the page picks it up once it is (live notices, polling). */
-export const CANCEL_GIVE_UP_MS = 10 * 60_000;
-
 export type CancelPlan = {
   /** In the order they are sent: one per marketplace (Seaport, LooksRare), each with its own `fee_wei`. */
   transactions: readonly CancelTransaction[];
@@ -46,9 +42,6 @@ export type CancelPlan = {
 };
 
 export type PlanResult = { ok: true; plan: CancelPlan } | { ok: false; status: number | null; message: string };
-
-/** What the wallet's own node says of a sent transaction: null while it has no receipt (or cannot say). */
-export type ReceiptStatus = 'success' | 'reverted' | null;
 
 export type CancelDeps = {
   request: (body: CancelListingsRequest) => Promise<CancelListingsData>;
@@ -83,14 +76,7 @@ export const liveCancelDeps: CancelDeps = {
   wallet: () => walletStore.getState(),
   appConfig: () => appQueryClient.fetchQuery(appConfigQueryOptions),
   send: async (wallet, account, tx) => (await loadWalletActions()).sendWalletTransaction(wallet, account, tx),
-  // Read from the wallet's own node, as the payment does: wagmi's transports point at public nodes.
-  receipt: async (wallet, hash) => {
-    const receipt = (await wallet.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as {
-      status?: string;
-    } | null;
-    if (!receipt?.status) return null;
-    return receipt.status === '0x0' ? 'reverted' : 'success';
-  },
+  receipt: readWalletReceipt,
   reauthorize: (wallet, error) => handleWalletError(error, { signing: false, wallet }),
   listingsChanged: () => void appQueryClient.invalidateQueries({ queryKey: MY_LISTINGS_QUERY_KEY }),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -138,30 +124,6 @@ function refusalOf(
   return { status: 'failed', message };
 }
 
-/** Polls the receipts of `hashes` until all are in or CANCEL_GIVE_UP_MS has passed. */
-async function mined(
-  hashes: readonly Hash[],
-  wallet: Wallet,
-  deps: CancelDeps,
-): Promise<'success' | 'reverted' | null> {
-  const giveUpAt = deps.now() + CANCEL_GIVE_UP_MS;
-  const waiting = new Set(hashes);
-  let reverted = false;
-  for (;;) {
-    for (const hash of waiting) {
-      // A node that cannot answer now is asked again at the next poll.
-      const status = await deps.receipt(wallet, hash).catch(() => null);
-      if (status === null) continue;
-      waiting.delete(hash);
-      reverted ||= status === 'reverted';
-    }
-    if (reverted) return 'reverted';
-    if (waiting.size === 0) return 'success';
-    if (deps.now() >= giveUpAt) return null;
-    await deps.sleep(CANCEL_RECEIPT_POLL_MS);
-  }
-}
-
 /**
  * Sends a plan's transactions one after the other from the connected wallet, then waits for their receipts.
  * `onProgress` hears which transaction the wallet is asked for, and when all sent ones are being mined.
@@ -202,7 +164,8 @@ export async function sendCancel(
 
   // What was sent goes ahead even after a later refusal: its receipt is awaited all the same.
   onProgress({ phase: 'mining', hashes });
-  const receipt = await mined(hashes, wallet, deps);
+  // Not mined in RECEIPT_GIVE_UP_MS: the page picks it up once it is (live notices, polling).
+  const receipt = await awaitReceipts(hashes, wallet, deps);
   deps.listingsChanged();
   if (refusal) return { ...refusal, hashes };
   if (receipt === 'reverted')

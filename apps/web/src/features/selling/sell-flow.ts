@@ -16,10 +16,11 @@ import { ApiError } from '../../lib/api-client';
 import { shortAddress } from '../../lib/format';
 import { USER_REJECTED, walletErrorCode, walletErrorOf } from '../../lib/wallet/errors';
 import type { WalletTransaction } from '../../lib/wallet/wallet-actions';
+import { awaitReceipts, type ReceiptStatus } from '../../lib/wallet/wallet-receipt';
 import type { WalletState } from '../../lib/wallet/wallet-store';
 import type { Wallet } from '../../lib/wallet/wallets';
 import type { ReplacedListing, SellTokenRef } from '../../stores/sell-dialog-store';
-import type { CancelOutcome, CancelPlan, CancelProgress, PlanResult, ReceiptStatus } from './cancel-flow';
+import type { CancelOutcome, CancelPlan, CancelProgress, PlanResult } from './cancel-flow';
 import {
   buildOrders,
   postRequestsOf,
@@ -34,11 +35,6 @@ import { marketplaceName, sellText } from './sell-texts';
 import { signedMismatch } from './signed-check';
 
 type Hash = `0x${string}`;
-
-/** How often a sent transaction's receipt is asked for. */
-export const RECEIPT_POLL_MS = 1500;
-/** A transaction not mined in this long is left to the wallet: the trader lists again once it is. */
-export const RECEIPT_GIVE_UP_MS = 10 * 60_000;
 
 /** The refusals the dialog answers with the premium message and a way to the plans. */
 const PREMIUM_REFUSALS: ReadonlySet<number> = new Set([Status.SellPremiumRequired, Status.TrialEnded]);
@@ -297,21 +293,11 @@ export async function runListing(request: ListingRequest, deps: SellDeps): Promi
       return false;
     }
     update({ waiting: 'receipt' });
-    const giveUpAt = deps.now() + RECEIPT_GIVE_UP_MS;
-    for (;;) {
-      // A node that cannot say yet is asked again, as it is while the transaction waits in the mempool.
-      const status = await deps.receipt(wallet!, hash).catch(() => null);
-      if (status === 'success') return true;
-      if (status === 'reverted') {
-        fail(sellText('sell.flow.reverted'));
-        return false;
-      }
-      if (deps.now() >= giveUpAt) {
-        fail(sellText('sell.flow.not_mined'));
-        return false;
-      }
-      await deps.sleep(RECEIPT_POLL_MS);
-    }
+    // Not mined in RECEIPT_GIVE_UP_MS: left to the wallet, the trader lists again once it is.
+    const status = await awaitReceipts([hash], wallet!, deps);
+    if (status === 'success') return true;
+    fail(sellText(status === 'reverted' ? 'sell.flow.reverted' : 'sell.flow.not_mined'));
+    return false;
   }
 
   /**

@@ -5,6 +5,7 @@ import { appConfigQueryOptions } from '../../lib/api/app-config';
 import { collectionListingsQueryOptions } from '../../lib/api/collection-listings';
 import { handleWalletError } from '../../lib/wallet/errors';
 import { loadWalletActions } from '../../lib/wallet/load-wallet-actions';
+import { readWalletReceipt } from '../../lib/wallet/wallet-receipt';
 import { walletStore } from '../../lib/wallet/wallet-store';
 import { wrongNetworkMessage } from '../../lib/wrong-network-message';
 import { closeSellDialog } from '../../stores/sell-dialog-store';
@@ -27,7 +28,7 @@ export const liveSellDeps: Omit<SellDeps, 'wrongNetwork' | 'listed'> = {
   sendCancel: (plan, onProgress) => sendCancel(plan, liveCancelDeps, onProgress),
   post: postListings,
   send: async (wallet, account, tx) => (await loadWalletActions()).sendWalletTransaction(wallet, account, tx),
-  receipt: liveCancelDeps.receipt,
+  receipt: readWalletReceipt,
   sign: async (wallet, account, payload) => (await loadWalletActions()).signWalletTypedData(wallet, account, payload),
   reauthorize: (wallet, error) => handleWalletError(error, { signing: true, wallet }),
   random: random64,
