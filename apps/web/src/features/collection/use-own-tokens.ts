@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client';
+import { portfolioQueryOptions } from '../../lib/api/portfolio';
 import { useSession } from '../../stores/session-store';
 
 /**
  * The trader's tokens of `collection`, from their portfolio over all their wallets: what "List yours" lists. Asked
- * under the portfolio page's own key (['portfolio', token, premium, wallet], all wallets), so both share one answer
- * and a new listing refreshes both. Premium only, as the portfolio is: undefined for everyone else.
+ * as the portfolio page asks it (lib/api/portfolio, all wallets), so both share one answer and a new listing
+ * refreshes both. Premium only, as the portfolio is: undefined for everyone else.
  */
 export function useOwnTokens(collection: string): { collection: string; token_id: string }[] | undefined {
   const token = useSession((state) => state.token);
   const premium = useSession((state) => state.premium);
   const { data } = useQuery({
-    queryKey: ['portfolio', token, premium, null],
-    queryFn: () => apiClient.call('portfolio', { query: {}, hideErr: true }),
+    ...portfolioQueryOptions(token, premium, null),
     enabled: token !== null && premium,
   });
   if (!data) return undefined;

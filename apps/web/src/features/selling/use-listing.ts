@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { showToast } from '../../components/ui/toast/toast-store';
 import { appConfigQueryOptions } from '../../lib/api/app-config';
 import { collectionListingsQueryOptions } from '../../lib/api/collection-listings';
+import { PORTFOLIO_QUERY_KEY } from '../../lib/api/portfolio';
 import { handleWalletError } from '../../lib/wallet/errors';
 import { loadWalletActions } from '../../lib/wallet/load-wallet-actions';
 import { readWalletReceipt } from '../../lib/wallet/wallet-receipt';
@@ -48,7 +49,7 @@ export function useListingDeps(): SellDeps {
         for (const collection of collections) {
           void queryClient.invalidateQueries({ queryKey: collectionListingsQueryOptions(collection).queryKey });
         }
-        void queryClient.invalidateQueries({ queryKey: ['portfolio'] });
+        void queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: MY_LISTINGS_QUERY_KEY });
         showToast(sellText('sell.listed', { count: result.listings.length }));
         closeSellDialog();

@@ -19,12 +19,12 @@ import { Segmented } from '../../../components/ui/segmented';
 import { ApiError } from '../../../lib/api-client';
 import { collectionPath } from '../../../lib/collection-path';
 import { formatDate } from '../../../lib/dates';
+import { usePortfolio } from '../../../lib/api/portfolio';
 import { useWallets } from '../../../lib/api/wallets';
 import { formatCount, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
 import { usePortfolioTexts } from '../../../lib/portfolio-texts';
 import { useSellEntryTexts } from '../../../lib/sell-entry-texts';
 import { openSellDialog } from '../../../stores/sell-dialog-store';
-import { usePortfolio } from '../api';
 
 const DATE = 'YYYY-MM-DD HH:mm';
 const ALL = 'all';
