@@ -145,6 +145,7 @@ export const LOOKSRARE_ABI = parseAbi([
   'function userOrderNonce(address user, uint256 orderNonce) view returns (bytes32 status)',
   'function userSubsetNonce(address user, uint256 subsetNonce) view returns (bool cancelled)',
   'function isCurrencyAllowed(address currency) view returns (bool allowed)',
+  'function strategyInfo(uint256 strategyId) view returns (bool isActive, uint16 standardProtocolFeeBp, uint16 minTotalFeeBp, uint16 maxProtocolFeeBp, bytes4 selector, bool isMakerBid, address implementation)',
 ]);
 
 /**

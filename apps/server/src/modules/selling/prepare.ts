@@ -31,25 +31,6 @@ const BPS = 10_000n;
 const ERC2981_ABI = parseAbi([
   'function royaltyInfo(uint256 tokenId, uint256 salePrice) view returns (address receiver, uint256 royaltyAmount)',
 ]);
-/** LooksRare v2's strategies (StrategyManager's public `strategyInfo` mapping), which its typed ABI leaves out. */
-const STRATEGY_INFO_ABI = [
-  {
-    type: 'function',
-    name: 'strategyInfo',
-    stateMutability: 'view',
-    inputs: [{ name: 'strategyId', type: 'uint256' }],
-    outputs: [
-      { name: 'isActive', type: 'bool' },
-      { name: 'standardProtocolFeeBp', type: 'uint16' },
-      { name: 'minTotalFeeBp', type: 'uint16' },
-      { name: 'maxProtocolFeeBp', type: 'uint16' },
-      { name: 'selector', type: 'bytes4' },
-      { name: 'isMakerBid', type: 'bool' },
-      { name: 'implementation', type: 'address' },
-    ],
-  },
-] as const;
-
 /** Each marketplace's exchange and the operator sellers approve on a collection, as this chain's table names them. */
 type Venues = {
   opensea: { exchange: Address; feeRecipient: Address; conduitKey: Hex; operator: Address };
@@ -125,7 +106,7 @@ async function holdingOf(
 async function looksRareFeeBps({ client }: ChainAccess, exchange: Address, blockNumber: bigint): Promise<number> {
   const [, standardProtocolFeeBp] = await client.readContract({
     address: exchange,
-    abi: STRATEGY_INFO_ABI,
+    abi: LOOKSRARE_ABI,
     functionName: 'strategyInfo',
     args: [STANDARD_STRATEGY],
     blockNumber,
