@@ -60,6 +60,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's words when `error` is its refusal with one of `statuses` (not premium…), else null. */
+export function refusalMessage(error: unknown, statuses: ReadonlySet<number>): string | null {
+  return error instanceof ApiError && error.kind === 'status' && statuses.has(error.status) ? error.message : null;
+}
+
 /** The protocol's endpoint of an API call: its schemas type the call, and never run here. */
 type EndpointOf<N extends ApiName> = (typeof endpoints)[N];
 

@@ -2,22 +2,23 @@ import {
   COST_DECIMALS,
   type MyListing,
   MY_LISTINGS_ENDED_DAYS,
-  PROFIT_DECIMALS,
   SELL_MARKETPLACES,
   type SellMarketplace,
   Status,
 } from '@floordesk/protocol';
 import { clsx } from 'clsx';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CollectionImage } from '../../components/ui/collection-image';
+import { CardFigure, CardRow } from '../../components/ui/card-table';
 import { LoadingOrFailed } from '../../components/ui/load-state';
 import { PageFrame } from '../../components/ui/page-frame';
-import { Segmented } from '../../components/ui/segmented';
-import { ApiError } from '../../lib/api-client';
-import { useWallets } from '../../lib/api/wallets';
-import { collectionPath } from '../../lib/collection-path';
+import { PremiumMessage } from '../../components/ui/premium-message';
+import { Profit } from '../../components/ui/profit';
+import { TokenLink } from '../../components/ui/token-link';
+import { WalletFilter } from '../../components/ui/wallet-filter';
+import { refusalMessage } from '../../lib/api-client';
+import { useWalletName } from '../../lib/api/wallets';
 import { formatDate } from '../../lib/dates';
 import { formatEth, shortAddress } from '../../lib/format';
 import { openSellDialog } from '../../stores/sell-dialog-store';
@@ -28,7 +29,6 @@ import { formatFloorPosition, isLive } from './my-listings-format';
 import { useMyListingsTexts } from './my-listings-texts';
 import { TimeLeft } from './my-listings-time-left';
 
-const ALL = 'all';
 const NONE: ReadonlySet<string> = new Set();
 const DATE = 'MM-DD HH:mm';
 
@@ -44,29 +44,14 @@ const isSellMarketplace = (marketplace: string): marketplace is SellMarketplace 
 function TokenLabel({ item }: { item: MyListing }) {
   const name = item.token_name ?? item.collection_name ?? shortAddress(item.collection);
   return (
-    <Link to={collectionPath(item.collection, false)} className="flex min-w-0 items-center gap-2 hover:text-accent">
-      <CollectionImage src={item.image_url} name={item.collection_name} className="size-8 text-[12px]" />
-      <span className="min-w-0">
-        <span className="block truncate text-muted" title={name}>
-          {name}
-        </span>
-        <span className="block truncate font-mono text-fg" title={`#${item.token_id}`}>
-          #{item.token_id}
-        </span>
-      </span>
-    </Link>
-  );
-}
-
-/** A sale's profit to 6 decimals, signed and coloured so that a gain reads as one without colour too. */
-function Profit({ wei }: { wei: string }) {
-  const value = BigInt(wei);
-  const text = formatEth(value, PROFIT_DECIMALS);
-  const sign = /[1-9]/.test(text) ? (value > 0n ? 1 : -1) : 0;
-  return (
-    <span className={clsx('font-mono', sign > 0 ? 'text-accent' : sign < 0 ? 'text-danger' : 'text-muted')}>
-      {`${sign > 0 ? '+' : ''}${sign === 0 ? text.replace('-', '') : text}`}
-    </span>
+    <TokenLink
+      collection={item.collection}
+      collectionName={item.collection_name}
+      imageUrl={item.image_url}
+      tokenId={item.token_id}
+      name={name}
+      nameTitle={name}
+    />
   );
 }
 
@@ -112,17 +97,6 @@ function StateLabel({
   }
 }
 
-/** A figure with its label on phones, where rows are cards without a header. */
-function Figure({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <td className={clsx('flex items-baseline justify-between gap-2 md:table-cell md:text-right', className)}>
-      <span className="text-[11px] text-faint md:hidden">{label}</span>
-      {children}
-    </td>
-  );
-}
-
-const ROW = 'grid grid-cols-2 gap-x-4 gap-y-1 py-2.5 md:table-row md:h-12 md:py-0';
 const SMALL_BUTTON = 'button-secondary h-6 px-2 text-[11px]';
 
 type RowProps = {
@@ -142,11 +116,11 @@ function ListingRow({ item, byHash, walletLabel, cancellable, cancelling, select
   const live = isLive(item);
   const marketplace = appText(`market.marketplace.${item.marketplace}`);
   return (
-    <tr
+    <CardRow
       data-testid="my-listing-row"
       data-state={item.state}
       data-hash={item.order_hash}
-      className={clsx(ROW, !live && 'text-faint')}
+      className={clsx(!live && 'text-faint')}
     >
       <td className="col-span-2 min-w-0 md:max-w-72">
         <span className="flex min-w-0 items-center gap-2">
@@ -161,18 +135,18 @@ function ListingRow({ item, byHash, walletLabel, cancellable, cancelling, select
           <TokenLabel item={item} />
         </span>
       </td>
-      <Figure label={t('my_listings.col.marketplace')} className="md:text-left!">
+      <CardFigure label={t('my_listings.col.marketplace')} className="md:text-left!">
         <span className="flex flex-col items-end md:items-start">
           <span>{marketplace}</span>
           {walletLabel !== null && <span className="font-mono text-[11px] text-faint">{walletLabel}</span>}
         </span>
-      </Figure>
-      <Figure label={t('my_listings.col.price')}>
+      </CardFigure>
+      <CardFigure label={t('my_listings.col.price')}>
         <span data-testid="my-listing-price" className="font-mono">
           {price(item.price_wei)}
         </span>
-      </Figure>
-      <Figure label={t('my_listings.col.floor')}>
+      </CardFigure>
+      <CardFigure label={t('my_listings.col.floor')}>
         {live ? (
           <span className="flex items-baseline justify-end gap-1.5">
             {item.undercut && (
@@ -191,10 +165,10 @@ function ListingRow({ item, byHash, walletLabel, cancellable, cancelling, select
         ) : (
           <span>—</span>
         )}
-      </Figure>
-      <Figure label={t('my_listings.col.left')}>
+      </CardFigure>
+      <CardFigure label={t('my_listings.col.left')}>
         {live ? <TimeLeft expiresAt={item.expires_at} /> : <span>—</span>}
-      </Figure>
+      </CardFigure>
       <td data-testid="my-listing-state" className="col-span-2 md:col-span-1 md:pl-4">
         <StateLabel item={item} byHash={byHash} cancelling={cancelling} />
       </td>
@@ -220,23 +194,7 @@ function ListingRow({ item, byHash, walletLabel, cancellable, cancelling, select
           </span>
         )}
       </td>
-    </tr>
-  );
-}
-
-function PremiumMessage({ message }: { message: string }) {
-  const { t } = useMyListingsTexts();
-  return (
-    <div
-      data-testid="my-listings-premium"
-      className="mt-6 flex max-w-xl flex-col items-start gap-2 rounded-md border border-line bg-panel p-4"
-    >
-      <h2 className="font-semibold">{t('my_listings.premium.title')}</h2>
-      <p className="text-muted">{message}</p>
-      <Link to="/plans" className="button-primary">
-        {t('my_listings.premium.to_plans')}
-      </Link>
-    </div>
+    </CardRow>
   );
 }
 
@@ -263,12 +221,13 @@ function Empty() {
 export default function MyListingsPage() {
   const { t } = useMyListingsTexts();
   const { t: appText } = useTranslation();
-  const [wallet, setWallet] = useState<string>(ALL);
+  /** The wallet the page shows, or null for all of them. */
+  const [wallet, setWallet] = useState<string | null>(null);
   /** Listings whose cancellation is mined but which the order book may not have ended yet. */
   const [awaited, setAwaited] = useState<ReadonlySet<string>>(NONE);
   const [selected, setSelected] = useState<ReadonlySet<string>>(NONE);
   const [intent, setIntent] = useState<CancelIntent | null>(null);
-  const listings = useMyListings(wallet === ALL ? null : wallet, awaited);
+  const listings = useMyListings(wallet, awaited);
   useRefreshOnListingNotices();
   const cancel = useCancelListings();
 
@@ -278,18 +237,10 @@ export default function MyListingsPage() {
     return () => clearTimeout(timer);
   }, [awaited]);
 
-  const refusal =
-    listings.error instanceof ApiError &&
-    listings.error.kind === 'status' &&
-    PREMIUM_REFUSALS.has(listings.error.status)
-      ? listings.error.message
-      : null;
+  const refusal = refusalMessage(listings.error, PREMIUM_REFUSALS);
   const data = listings.data;
   const several = (data?.wallets.length ?? 0) > 1;
-  const wallets = useWallets({ enabled: several });
-  const walletName = (address: string) =>
-    wallets.data?.list?.find((item) => item.address.toLowerCase() === address.toLowerCase())?.ens ??
-    shortAddress(address);
+  const walletName = useWalletName(several);
 
   const list = data?.list ?? [];
   const byHash = new Map(list.map((item) => [item.order_hash, item]));
@@ -300,7 +251,7 @@ export default function MyListingsPage() {
   const selectable = list.filter(cancellable);
   const live = list.filter(isLive);
   const ended = list.filter((item) => !isLive(item));
-  const showWallet = several && wallet === ALL;
+  const showWallet = several && wallet === null;
 
   function startCancel(next: CancelIntent, request: Parameters<typeof cancel.start>[0]) {
     setIntent(next);
@@ -345,7 +296,12 @@ export default function MyListingsPage() {
   return (
     <PageFrame title={appText('route.myListings.title')} description={appText('route.myListings.description')}>
       {refusal !== null ? (
-        <PremiumMessage message={refusal} />
+        <PremiumMessage
+          message={refusal}
+          title={t('my_listings.premium.title')}
+          toPlans={t('my_listings.premium.to_plans')}
+          testId="my-listings-premium"
+        />
       ) : listings.isError || data === undefined ? (
         <LoadingOrFailed
           query={listings}
@@ -356,12 +312,13 @@ export default function MyListingsPage() {
       ) : (
         <div className="mt-4 flex flex-col gap-4" data-testid="my-listings">
           {several && (
-            <Segmented
+            <WalletFilter
               label={t('my_listings.wallets')}
-              options={[ALL, ...data.wallets]}
+              allLabel={t('my_listings.all_wallets')}
+              wallets={data.wallets}
               value={wallet}
               onChange={setWallet}
-              labelOf={(option) => (option === ALL ? t('my_listings.all_wallets') : walletName(option))}
+              nameOf={walletName}
             />
           )}
           {list.length === 0 ? (
@@ -435,7 +392,7 @@ export default function MyListingsPage() {
             <h2 className="font-semibold">{t('my_listings.cancel_all.title')}</h2>
             <p className="max-w-3xl text-[12px] text-faint">{t('my_listings.cancel_all.hint')}</p>
             <ul className="flex flex-col gap-1.5">
-              {(wallet === ALL ? data.wallets : [wallet]).map((address) => (
+              {(wallet === null ? data.wallets : [wallet]).map((address) => (
                 <li key={address} className="flex flex-wrap items-center gap-1.5">
                   <span className="min-w-28 font-mono text-[12px] text-muted">{walletName(address)}</span>
                   {SELL_MARKETPLACES.map((marketplace) => (

@@ -11,44 +11,28 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { CollectionImage } from '../../../components/ui/collection-image';
+import { CardFigure, CardRow } from '../../../components/ui/card-table';
 import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { Segmented } from '../../../components/ui/segmented';
-import { ApiError } from '../../../lib/api-client';
-import { collectionPath } from '../../../lib/collection-path';
+import { PremiumMessage } from '../../../components/ui/premium-message';
+import { Profit } from '../../../components/ui/profit';
+import { TokenLink } from '../../../components/ui/token-link';
+import { WalletFilter } from '../../../components/ui/wallet-filter';
+import { refusalMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { usePortfolio } from '../../../lib/api/portfolio';
-import { useWallets } from '../../../lib/api/wallets';
-import { formatCount, formatEth, NO_VALUE, shortAddress } from '../../../lib/format';
+import { useWalletName } from '../../../lib/api/wallets';
+import { formatCount, formatEth, shortAddress } from '../../../lib/format';
 import { usePortfolioTexts } from '../../../lib/portfolio-texts';
 import { useSellEntryTexts } from '../../../lib/sell-entry-texts';
 import { openSellDialog } from '../../../stores/sell-dialog-store';
 
 const DATE = 'YYYY-MM-DD HH:mm';
-const ALL = 'all';
 
 /** The refusals the page answers with the premium message and a way to the plans. */
 const PREMIUM_REFUSALS = new Set<number>([Status.PortfolioPremiumRequired, Status.TrialEnded]);
 
 const cost = (wei: string) => formatEth(wei, COST_DECIMALS);
-
-/** A profit to 6 decimals, signed and coloured so that a gain reads as one without colour too. */
-function Profit({ wei, testId }: { wei: string | null; testId?: string }) {
-  if (wei === null) return <span className="text-faint">{NO_VALUE}</span>;
-  const text = formatEth(BigInt(wei), PROFIT_DECIMALS);
-  // Coloured as it reads: a few wei either way (gas shares round down) show as 0.000000 and are no gain or loss.
-  const sign = /[1-9]/.test(text) ? Math.sign(Number(wei)) : 0;
-  return (
-    <span
-      data-testid={testId}
-      className={clsx('font-mono', sign > 0 ? 'text-accent' : sign < 0 ? 'text-danger' : 'text-muted')}
-    >
-      {`${sign > 0 ? '+' : ''}${sign === 0 ? text.replace('-', '') : text}`}
-    </span>
-  );
-}
 
 function Total({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -92,16 +76,15 @@ function Totals({ data }: { data: PortfolioData }) {
 function TokenLabel({ item }: { item: PortfolioHolding | PortfolioSale }) {
   const { t } = usePortfolioTexts();
   return (
-    <Link to={collectionPath(item.collection, false)} className="flex min-w-0 items-center gap-2 hover:text-accent">
-      <CollectionImage src={item.image_url} name={item.collection_name} className="size-8 text-[12px]" />
-      <span className="min-w-0">
-        <span className="block truncate text-muted">{item.collection_name ?? shortAddress(item.collection)}</span>
-        <span className="block truncate font-mono text-fg" title={`#${item.token_id}`}>
-          #{item.token_id}
-          {item.amount !== '1' && <span className="text-faint"> {t('portfolio.amount', { amount: item.amount })}</span>}
-        </span>
-      </span>
-    </Link>
+    <TokenLink
+      collection={item.collection}
+      collectionName={item.collection_name}
+      imageUrl={item.image_url}
+      tokenId={item.token_id}
+      name={item.collection_name ?? shortAddress(item.collection)}
+    >
+      {item.amount !== '1' && <span className="text-faint"> {t('portfolio.amount', { amount: item.amount })}</span>}
+    </TokenLink>
   );
 }
 
@@ -125,17 +108,6 @@ function Acquired({ item }: { item: PortfolioHolding | PortfolioSale }) {
   );
 }
 
-/** A figure with its label on phones, where rows are cards without a header. */
-function Figure({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <td className={clsx('flex items-baseline justify-between gap-2 md:table-cell md:text-right', className)}>
-      <span className="text-[11px] text-faint md:hidden">{label}</span>
-      {children}
-    </td>
-  );
-}
-
-const ROW = 'grid grid-cols-2 gap-x-4 gap-y-1 py-2.5 md:table-row md:h-12 md:py-0';
 const HEAD = 'hidden text-[11px] text-faint md:table-header-group';
 
 /** A held position's key: the same token can sit in two wallets (ERC-1155). */
@@ -226,12 +198,7 @@ function Holdings({ holdings, showWallet }: { holdings: readonly PortfolioHoldin
           {holdings.map((holding) => {
             const key = holdingKey(holding);
             return (
-              <tr
-                key={key}
-                data-testid="holding-row"
-                data-token={`${holding.collection}:${holding.token_id}`}
-                className={ROW}
-              >
+              <CardRow key={key} data-testid="holding-row" data-token={`${holding.collection}:${holding.token_id}`}>
                 <td className="col-span-2 min-w-0 md:max-w-64">
                   <span className="flex min-w-0 items-center gap-2">
                     <input
@@ -249,19 +216,19 @@ function Holdings({ holdings, showWallet }: { holdings: readonly PortfolioHoldin
                 <td className="col-span-2 md:col-span-1">
                   <Acquired item={holding} />
                 </td>
-                <Figure label={t('portfolio.card.cost')}>
+                <CardFigure label={t('portfolio.card.cost')}>
                   <span data-testid="holding-cost" className="font-mono">
                     {cost(holding.cost_wei)}
                   </span>
-                </Figure>
-                <Figure label={t('portfolio.card.floor')}>
+                </CardFigure>
+                <CardFigure label={t('portfolio.card.floor')}>
                   <span data-testid="holding-floor" className="font-mono">
                     {holding.floor_wei === null ? t('portfolio.no_floor') : cost(holding.floor_wei)}
                   </span>
-                </Figure>
-                <Figure label={t('portfolio.card.unrealised')}>
+                </CardFigure>
+                <CardFigure label={t('portfolio.card.unrealised')}>
                   <Profit wei={holding.unrealised_wei} testId="holding-unrealised" />
-                </Figure>
+                </CardFigure>
                 <td className="col-span-2 flex justify-end md:table-cell md:pl-3 md:text-right">
                   <button
                     type="button"
@@ -273,7 +240,7 @@ function Holdings({ holdings, showWallet }: { holdings: readonly PortfolioHoldin
                     {sellText('sell_entry.list')}
                   </button>
                 </td>
-              </tr>
+              </CardRow>
             );
           })}
         </tbody>
@@ -301,11 +268,10 @@ function Sold({ sold, showWallet }: { sold: readonly PortfolioSale[]; showWallet
       </thead>
       <tbody className="divide-y divide-line/60">
         {sold.map((sale) => (
-          <tr
+          <CardRow
             key={`${sale.sold_tx}:${sale.collection}:${sale.token_id}`}
             data-testid="sold-row"
             data-token={`${sale.collection}:${sale.token_id}`}
-            className={ROW}
           >
             <td className="col-span-2 min-w-0 md:max-w-64">
               <TokenLabel item={sale} />
@@ -318,44 +284,28 @@ function Sold({ sold, showWallet }: { sold: readonly PortfolioSale[]; showWallet
               <span className="text-[11px] text-faint md:hidden">{t('portfolio.col.sold')}</span>
               <span className="text-muted">{formatDate(Math.floor(sale.sold_at / 1000), DATE)}</span>
             </td>
-            <Figure label={t('portfolio.card.cost')}>
+            <CardFigure label={t('portfolio.card.cost')}>
               <span data-testid="sold-cost" className="font-mono">
                 {cost(sale.cost_wei)}
               </span>
-            </Figure>
-            <Figure label={t('portfolio.card.proceeds')}>
+            </CardFigure>
+            <CardFigure label={t('portfolio.card.proceeds')}>
               <span data-testid="sold-proceeds" className="font-mono">
                 {cost(sale.proceeds_wei)}
               </span>
-            </Figure>
-            <Figure label={t('portfolio.card.gas')}>
+            </CardFigure>
+            <CardFigure label={t('portfolio.card.gas')}>
               <span data-testid="sold-gas" className="font-mono text-muted">
                 {formatEth(sale.gas_wei, PROFIT_DECIMALS)}
               </span>
-            </Figure>
-            <Figure label={t('portfolio.card.realised')}>
+            </CardFigure>
+            <CardFigure label={t('portfolio.card.realised')}>
               <Profit wei={sale.realised_wei} testId="sold-realised" />
-            </Figure>
-          </tr>
+            </CardFigure>
+          </CardRow>
         ))}
       </tbody>
     </table>
-  );
-}
-
-function PremiumMessage({ message }: { message: string }) {
-  const { t } = usePortfolioTexts();
-  return (
-    <div
-      data-testid="portfolio-premium"
-      className="mt-6 flex max-w-xl flex-col items-start gap-2 rounded-md border border-line bg-panel p-4"
-    >
-      <h2 className="font-semibold">{t('portfolio.premium.title')}</h2>
-      <p className="text-muted">{message}</p>
-      <Link to="/plans" className="button-primary">
-        {t('portfolio.premium.to_plans')}
-      </Link>
-    </div>
   );
 }
 
@@ -366,23 +316,22 @@ function PremiumMessage({ message }: { message: string }) {
 export default function PortfolioPage() {
   const { t } = usePortfolioTexts();
   const { t: appText } = useTranslation();
-  const [wallet, setWallet] = useState<string>(ALL);
-  const portfolio = usePortfolio(wallet === ALL ? null : wallet);
-  const refusal =
-    portfolio.error instanceof ApiError &&
-    portfolio.error.kind === 'status' &&
-    PREMIUM_REFUSALS.has(portfolio.error.status)
-      ? portfolio.error.message
-      : null;
+  /** The wallet the page shows, or null for all of them. */
+  const [wallet, setWallet] = useState<string | null>(null);
+  const portfolio = usePortfolio(wallet);
+  const refusal = refusalMessage(portfolio.error, PREMIUM_REFUSALS);
   const data = portfolio.data;
   const several = (data?.wallets.length ?? 0) > 1;
-  const wallets = useWallets({ enabled: several });
-  const walletName = (address: string) =>
-    wallets.data?.list?.find((item) => item.address === address)?.ens ?? shortAddress(address);
+  const walletName = useWalletName(several);
   return (
     <PageFrame title={appText('route.portfolio.title')} description={appText('route.portfolio.description')}>
       {refusal !== null ? (
-        <PremiumMessage message={refusal} />
+        <PremiumMessage
+          message={refusal}
+          title={t('portfolio.premium.title')}
+          toPlans={t('portfolio.premium.to_plans')}
+          testId="portfolio-premium"
+        />
       ) : portfolio.isError || data === undefined ? (
         <LoadingOrFailed
           query={portfolio}
@@ -393,18 +342,19 @@ export default function PortfolioPage() {
       ) : (
         <div className="mt-4 flex flex-col gap-5" data-testid="portfolio">
           {several && (
-            <Segmented
+            <WalletFilter
               label={t('portfolio.wallets')}
-              options={[ALL, ...data.wallets]}
+              allLabel={t('portfolio.all_wallets')}
+              wallets={data.wallets}
               value={wallet}
               onChange={setWallet}
-              labelOf={(option) => (option === ALL ? t('portfolio.all_wallets') : walletName(option))}
+              nameOf={walletName}
             />
           )}
           <Totals data={data} />
           <section aria-label={t('portfolio.holdings')}>
             <h2 className="mb-1 font-semibold">{t('portfolio.holdings')}</h2>
-            <Holdings holdings={data.holdings} showWallet={several && wallet === ALL} />
+            <Holdings holdings={data.holdings} showWallet={several && wallet === null} />
           </section>
           <section aria-label={t('portfolio.sold')}>
             <h2 className="mb-1 font-semibold">{t('portfolio.sold')}</h2>
@@ -416,7 +366,7 @@ export default function PortfolioPage() {
                 })}
               </p>
             )}
-            <Sold sold={data.sold} showWallet={several && wallet === ALL} />
+            <Sold sold={data.sold} showWallet={several && wallet === null} />
           </section>
           <p className="max-w-4xl text-[12px] text-faint">{t('portfolio.rules')}</p>
         </div>
