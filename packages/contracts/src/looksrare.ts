@@ -123,7 +123,10 @@ export function makerHash(maker: LooksRareMaker): Hex {
 
 /** `MerkleTreeNodePosition`: the side of the branch a proof node sits on. */
 export const MerkleTreeNodePosition = { Left: 0, Right: 1 } as const;
-export type MerkleTreeNode = { value: Hex; position: number };
+export type MerkleTreeNode = {
+  value: Hex;
+  position: (typeof MerkleTreeNodePosition)[keyof typeof MerkleTreeNodePosition];
+};
 /** The `MerkleTree` argument of a fill: the root a maker signed over a batch, and this maker's proof. */
 export type MerkleTree = { root: Hex; proof: MerkleTreeNode[] };
 

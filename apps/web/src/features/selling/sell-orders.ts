@@ -172,7 +172,7 @@ export function typedDataOf(batch: MarketplaceOrders, chainId: number): SellType
 
 /** A maker's merkle tree as the order book reads it: each node's side is MerkleTreeNodePosition's 0 or 1. */
 function merkleTreeJson(tree: MerkleTree): LooksRareMerkleTree {
-  return { root: tree.root, proof: tree.proof.map(({ value, position }) => ({ value, position: position as 0 | 1 })) };
+  return { root: tree.root, proof: tree.proof.map(({ value, position }) => ({ value, position })) };
 }
 
 /** The order book's request for each signed order of `batch`, in its order. */
