@@ -1,4 +1,4 @@
-import { type AppConfigData, type CancelListingsData, type CancelTransaction, Status } from '@floordesk/protocol';
+import { type CancelListingsData, Status } from '@floordesk/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,10 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { toastStore } from '../../components/ui/toast/toast-store';
 import { walletStore } from '../../lib/wallet/wallet-store';
 import { sessionStore } from '../../stores/session-store';
+import { devnetConfig } from '../../test/app-config';
 import { silentWallet } from '../../test/fake-wallet';
 import { bodiesSentTo, ok, stubApi } from '../../test/render-in-app';
 import { RECEIPT_GIVE_UP_MS, RECEIPT_POLL_MS } from '../../lib/wallet/wallet-receipt';
 import { type CancelDeps, type CancelProgress, planCancel, planOf, sendCancel, useCancelListings } from './cancel-flow';
+import { looksCancelTx, seaportCancelTx } from './testing/fixtures';
 
 const send = vi.hoisted(() => vi.fn<CancelDeps['send']>());
 vi.mock('../../lib/wallet/load-wallet-actions', () => ({
@@ -23,34 +25,9 @@ const LOOKS_HASH: `0x${string}` = `0x${'34'.repeat(32)}`;
 const ORDER_A = `0x${'a1'.repeat(32)}`;
 const ORDER_B = `0x${'b2'.repeat(32)}`;
 const ORDER_C = `0x${'c3'.repeat(32)}`;
-const config: AppConfigData = {
-  chain_id: 31337,
-  chain_name: 'FloorDesk devnet',
-  devnet_wallet: true,
-  version: 'test',
-  links: { how_to_use: { en: '/guide/en', zh: '/guide/zh' }, chat: '', social: '' },
-};
 
-const seaportCancel: CancelTransaction = {
-  marketplace: 'opensea',
-  from: ME,
-  to: '0x0000000000000068f116a894984e2db1123eb395',
-  data: '0xfd9f1e10',
-  gas: '65000',
-  fee_wei: '1300000000000000',
-  method: 'cancel',
-  order_hashes: [ORDER_A, ORDER_B],
-};
-const looksCancel: CancelTransaction = {
-  marketplace: 'looks',
-  from: ME,
-  to: '0x0000000000e655fae4d56241588680f86e3b2377',
-  data: '0x3f2b0a7e',
-  gas: '52000',
-  fee_wei: '1040000000000000',
-  method: 'cancelOrderNonces',
-  order_hashes: [ORDER_C],
-};
+const seaportCancel = seaportCancelTx({ order_hashes: [ORDER_A, ORDER_B] });
+const looksCancel = looksCancelTx({ order_hashes: [ORDER_C] });
 const bothMarketplaces: CancelListingsData = { transactions: [seaportCancel, looksCancel] };
 
 type Deps = CancelDeps & {
@@ -72,7 +49,7 @@ beforeEach(() => {
   deps = {
     request: async () => bothMarketplaces,
     wallet: () => ({ wallet: silentWallet, account: ME, chainId: 31337 }),
-    appConfig: async () => config,
+    appConfig: async () => devnetConfig,
     send: vi.fn<CancelDeps['send']>(async (_wallet, _account, tx) =>
       tx.to === seaportCancel.to ? SEAPORT_HASH : LOOKS_HASH,
     ),
@@ -272,7 +249,7 @@ describe('useCancelListings', () => {
 
   it('plans, waits for the OK, sends, and marks My listings stale once mined', async () => {
     sessionStore.getState().signIn({ token: ME, sign_num: 'secret' });
-    stubApi((url) => (url.pathname === '/api/app/config' ? ok(config) : ok({ transactions: [seaportCancel] })));
+    stubApi((url) => (url.pathname === '/api/app/config' ? ok(devnetConfig) : ok({ transactions: [seaportCancel] })));
     connect({ status: '0x1' });
     const sent = walletOpen();
     send.mockReturnValue(sent.promise);

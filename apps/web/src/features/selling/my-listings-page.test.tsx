@@ -1,5 +1,4 @@
 import {
-  type AppConfigData,
   type CancelTransaction,
   type MyListing,
   type MyListingsData,
@@ -14,10 +13,12 @@ import { i18n } from '../../lib/i18n';
 import { walletStore } from '../../lib/wallet/wallet-store';
 import { closeSellDialog, sellDialogStore } from '../../stores/sell-dialog-store';
 import { sessionStore } from '../../stores/session-store';
+import { devnetConfig } from '../../test/app-config';
 import { silentWallet } from '../../test/fake-wallet';
 import { bodiesSentTo, ok, renderInApp, stubApi } from '../../test/render-in-app';
 import { MY_LISTINGS_REFRESH_MS } from './my-listings-api';
 import MyListingsPage from './my-listings-page';
+import { looksCancelTx, seaportCancelTx } from './testing/fixtures';
 
 const send = vi.hoisted(() => vi.fn<(...args: unknown[]) => Promise<`0x${string}`>>());
 vi.mock('../../lib/wallet/load-wallet-actions', () => ({
@@ -31,13 +32,6 @@ const ETH = 10n ** 18n;
 const milliEth = (value: number) => ((BigInt(value) * ETH) / 1000n).toString();
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 const TX_HASH: `0x${string}` = `0x${'ee'.repeat(32)}`;
-const config: AppConfigData = {
-  chain_id: 31337,
-  chain_name: 'FloorDesk devnet',
-  devnet_wallet: true,
-  version: 'test',
-  links: { how_to_use: { en: '/guide/en', zh: '/guide/zh' }, chat: '', social: '' },
-};
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -98,7 +92,7 @@ function stub({ listings = () => ok(everyState()), cancel = () => ok({ transacti
       case '/api/sell/cancel':
         return cancel();
       case '/api/app/config':
-        return ok(config);
+        return ok(devnetConfig);
       case '/api/notifications': {
         const list = notices?.() ?? [];
         return ok({ list, total: list.length, page: 1, size: 20 });
@@ -126,28 +120,10 @@ const row = (n: number) => rows().find((element) => element.dataset.hash === has
 const asked = (spy: ReturnType<typeof stubApi>, path: string) =>
   spy.mock.calls.filter(([input]) => new URL(String(input), window.location.origin).pathname === path);
 
-const seaportCancel = (overrides: Partial<CancelTransaction> = {}): CancelTransaction => ({
-  marketplace: 'opensea',
-  from: ME,
-  to: '0x0000000000000068f116a894984e2db1123eb395',
-  data: '0xfd9f1e10',
-  gas: '65000',
-  fee_wei: '1300000000000000',
-  method: 'cancel',
-  order_hashes: [hashOf(1)],
-  ...overrides,
-});
-const looksCancel = (overrides: Partial<CancelTransaction> = {}): CancelTransaction => ({
-  marketplace: 'looks',
-  from: ME,
-  to: '0x0000000000e655fae4d56241588680f86e3b2377',
-  data: '0x3f2b0a7e',
-  gas: '52000',
-  fee_wei: '1040000000000000',
-  method: 'cancelOrderNonces',
-  order_hashes: [hashOf(3)],
-  ...overrides,
-});
+const seaportCancel = (overrides: Partial<CancelTransaction> = {}) =>
+  seaportCancelTx({ order_hashes: [hashOf(1)], ...overrides });
+const looksCancel = (overrides: Partial<CancelTransaction> = {}) =>
+  looksCancelTx({ order_hashes: [hashOf(3)], ...overrides });
 
 /** A live notice of the trader's wallet, as the notification history lists it. */
 const notice = (id: string, type: NotificationItem['type']): NotificationItem => ({

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { shortAddress } from '../../lib/format';
 import type { WalletTransaction } from '../../lib/wallet/wallet-actions';
+import { devnetConfig } from '../../test/app-config';
 import { silentWallet } from '../../test/fake-wallet';
 import { type CancelDeps, planCancel, sendCancel } from './cancel-flow';
 import { endSellSession, type ListingRequest, planSteps, prepareListing, runListing, type SellDeps } from './sell-flow';
@@ -63,13 +64,7 @@ const cancelDeps: CancelDeps = {
     };
   },
   wallet: () => deps.wallet(),
-  appConfig: async () => ({
-    chain_id: 31337,
-    chain_name: 'FloorDesk devnet',
-    devnet_wallet: true,
-    version: 'test',
-    links: { how_to_use: { en: '', zh: '' }, chat: '', social: '' },
-  }),
+  appConfig: async () => devnetConfig,
   send: (wallet, account, tx) => deps.send(wallet, account, tx),
   receipt: (wallet, sent) => deps.receipt(wallet, sent),
   reauthorize: () => {},

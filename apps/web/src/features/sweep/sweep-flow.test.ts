@@ -1,5 +1,4 @@
 import {
-  type AppConfigData,
   DEFAULT_GAS_ENTRIES,
   MARKETPLACES,
   planItemOf,
@@ -21,6 +20,7 @@ import { previewSweep } from './sweep-preview';
 import type { SweepRow } from './api/sweep-order';
 import { sweepRunStore } from './sweep-run-store';
 import { liveSweepDeps } from './use-start-sweep';
+import { devnetConfig } from '../../test/app-config';
 import { silentWallet } from '../../test/fake-wallet';
 
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -28,13 +28,6 @@ const hash: `0x${string}` = `0x${'12'.repeat(32)}`;
 const looksHash: `0x${string}` = `0x${'34'.repeat(32)}`;
 const sweepId = '5f0c4a52-8a3e-4c54-9a0e-1f3f2a7c9d10';
 const looksId = '9b1e0c7a-3f2d-4e8b-8c6a-2d4f6a8b0c1e';
-const config: AppConfigData = {
-  chain_id: 31337,
-  chain_name: 'FloorDesk devnet',
-  devnet_wallet: true,
-  version: 'test',
-  links: { how_to_use: { en: '/guide/en', zh: '/guide/zh' }, chat: '', social: '' },
-};
 const wallet = silentWallet;
 
 const listings = [
@@ -131,7 +124,7 @@ describe('the sweep flow: plan, send, record, settle', () => {
     walletStore.setState({ status: 'connected', wallet, account: alice, chainId: 31337 });
     deps = {
       ...liveSweepDeps,
-      appConfig: async () => config,
+      appConfig: async () => devnetConfig,
       send: vi.fn<SweepDeps['send']>(async () => hash),
       notify: vi.fn<SweepDeps['notify']>(),
       mobile: () => false,

@@ -1,4 +1,4 @@
-import type { PortfolioData } from '@floordesk/protocol';
+import type { PortfolioHolding } from '@floordesk/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +10,7 @@ import { i18n } from '../../../lib/i18n';
 import { closeSellDialog, sellDialogStore } from '../../../stores/sell-dialog-store';
 import { sessionStore } from '../../../stores/session-store';
 import { APES, collectionDetail, listingRow } from '../../../test/collection-fixtures';
+import { portfolioHolding, portfolioOf } from '../../../test/portfolio-fixtures';
 import { ok, stubApi } from '../../../test/render-in-app';
 import { listedTokens } from '../listings';
 import { CollectionHeader } from './collection-header';
@@ -24,28 +25,8 @@ function withQueries(element: ReactElement) {
   return client;
 }
 
-function held(collection: string, tokenId: string): PortfolioData['holdings'][number] {
-  return {
-    wallet: ME,
-    collection,
-    collection_name: null,
-    token_id: tokenId,
-    token_name: null,
-    image_url: null,
-    amount: '1',
-    acquired: 'bought',
-    acquired_at: null,
-    acquired_tx: null,
-    cost_wei: '1',
-    floor_wei: null,
-    unrealised_wei: null,
-  };
-}
-
-function portfolio(holdings: PortfolioData['holdings']): PortfolioData {
-  const zero = { cost_wei: '0', floor_value_wei: '0', unrealised_wei: '0', realised_wei: '0' };
-  return { wallets: [ME], wallet: null, totals: { ...zero, held: 0, unpriced: 0, sold: 0 }, holdings, sold: [] };
-}
+const held = (collection: string, tokenId: string) => portfolioHolding({ wallet: ME, collection, token_id: tokenId });
+const portfolio = (holdings: PortfolioHolding[]) => portfolioOf(ME, holdings);
 
 const header = () => <CollectionHeader collection={collectionOf(collectionDetail())} dense={false} />;
 

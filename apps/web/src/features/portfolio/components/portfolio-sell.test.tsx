@@ -1,9 +1,10 @@
-import { type PortfolioData, type PortfolioHolding, SELL_BATCH_MAX } from '@floordesk/protocol';
+import { type PortfolioHolding, SELL_BATCH_MAX } from '@floordesk/protocol';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeSellDialog, sellDialogStore } from '../../../stores/sell-dialog-store';
 import { sessionStore } from '../../../stores/session-store';
+import { portfolioHolding, portfolioOf } from '../../../test/portfolio-fixtures';
 import { ok, renderInApp, stubApi } from '../../../test/render-in-app';
 import PortfolioPage from './portfolio-page';
 
@@ -11,34 +12,9 @@ const ME = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const ART = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const GRIDS = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
 
-function holding(tokenId: number, collection = ART): PortfolioHolding {
-  return {
-    wallet: ME,
-    collection,
-    collection_name: 'Art',
-    token_id: String(tokenId),
-    token_name: null,
-    image_url: null,
-    amount: '1',
-    acquired: 'bought',
-    acquired_at: null,
-    acquired_tx: null,
-    cost_wei: '1',
-    floor_wei: null,
-    unrealised_wei: null,
-  };
-}
-
-function portfolio(holdings: PortfolioHolding[]): PortfolioData {
-  const zero = { cost_wei: '0', floor_value_wei: '0', unrealised_wei: '0', realised_wei: '0' };
-  return {
-    wallets: [ME],
-    wallet: null,
-    totals: { ...zero, held: holdings.length, unpriced: 0, sold: 0 },
-    holdings,
-    sold: [],
-  };
-}
+const holding = (tokenId: number, collection = ART) =>
+  portfolioHolding({ wallet: ME, collection, collection_name: 'Art', token_id: String(tokenId) });
+const portfolio = (holdings: PortfolioHolding[]) => portfolioOf(ME, holdings);
 
 /** What the List dialog was opened with. */
 const opened = () => sellDialogStore.getState().tokens;

@@ -1,4 +1,4 @@
-import type { SellPrepareData, SellToken, SellVenue } from '@floordesk/protocol';
+import type { CancelTransaction, SellPrepareData, SellToken, SellVenue } from '@floordesk/protocol';
 
 /** The prepared data of the List dialog's tests: two marketplaces, one wallet (`ALICE`), tokens of two collections. */
 
@@ -68,5 +68,35 @@ export function prepared(tokens: SellToken[], values: Partial<SellPrepareData> =
     wallets: [{ wallet: ALICE, seaport_counter: '0', looksrare_ask_nonce: '3', looksrare_granted: true }],
     tokens,
     ...values,
+  };
+}
+
+/** The server's plan to cancel ALICE's Seaport listings `order_hashes` (cancel), as My listings sends it. */
+export function seaportCancelTx(overrides: Partial<CancelTransaction> = {}): CancelTransaction {
+  return {
+    marketplace: 'opensea',
+    from: ALICE,
+    to: SEAPORT,
+    data: '0xfd9f1e10',
+    gas: '65000',
+    fee_wei: '1300000000000000',
+    method: 'cancel',
+    order_hashes: [],
+    ...overrides,
+  };
+}
+
+/** The server's plan to cancel ALICE's LooksRare listings `order_hashes` (cancelOrderNonces). */
+export function looksCancelTx(overrides: Partial<CancelTransaction> = {}): CancelTransaction {
+  return {
+    marketplace: 'looks',
+    from: ALICE,
+    to: LOOKSRARE,
+    data: '0x3f2b0a7e',
+    gas: '52000',
+    fee_wei: '1040000000000000',
+    method: 'cancelOrderNonces',
+    order_hashes: [],
+    ...overrides,
   };
 }
