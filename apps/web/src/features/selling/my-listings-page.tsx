@@ -11,13 +11,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardFigure, CardRow } from '../../components/ui/card-table';
-import { LoadingOrFailed } from '../../components/ui/load-state';
 import { PageFrame } from '../../components/ui/page-frame';
-import { PremiumMessage } from '../../components/ui/premium-message';
+import { PremiumQuery } from '../../components/ui/premium-message';
 import { Profit } from '../../components/ui/profit';
 import { TokenLink } from '../../components/ui/token-link';
 import { WalletFilter } from '../../components/ui/wallet-filter';
-import { refusalMessage } from '../../lib/api-client';
 import { useWalletName } from '../../lib/api/wallets';
 import { formatDate } from '../../lib/dates';
 import { formatEth, shortAddress } from '../../lib/format';
@@ -237,12 +235,10 @@ export default function MyListingsPage() {
     return () => clearTimeout(timer);
   }, [awaited]);
 
-  const refusal = refusalMessage(listings.error, PREMIUM_REFUSALS);
-  const data = listings.data;
-  const several = (data?.wallets.length ?? 0) > 1;
+  const several = (listings.data?.wallets.length ?? 0) > 1;
   const walletName = useWalletName(several);
 
-  const list = data?.list ?? [];
+  const list = listings.data?.list ?? [];
   const byHash = new Map(list.map((item) => [item.order_hash, item]));
   const cancelling = (item: MyListing) => awaited.has(item.order_hash) && isLive(item);
   const cancellable = (item: MyListing) => isLive(item) && isSellMarketplace(item.marketplace) && !cancelling(item);
@@ -295,129 +291,127 @@ export default function MyListingsPage() {
 
   return (
     <PageFrame title={appText('route.myListings.title')} description={appText('route.myListings.description')}>
-      {refusal !== null ? (
-        <PremiumMessage
-          message={refusal}
-          title={t('my_listings.premium.title')}
-          toPlans={t('my_listings.premium.to_plans')}
-          testId="my-listings-premium"
-        />
-      ) : listings.isError || data === undefined ? (
-        <LoadingOrFailed
-          query={listings}
-          message={t('my_listings.error')}
-          retry={t('my_listings.retry')}
-          className="mt-6"
-        />
-      ) : (
-        <div className="mt-4 flex flex-col gap-4" data-testid="my-listings">
-          {several && (
-            <WalletFilter
-              label={t('my_listings.wallets')}
-              allLabel={t('my_listings.all_wallets')}
-              wallets={data.wallets}
-              value={wallet}
-              onChange={setWallet}
-              nameOf={walletName}
-            />
-          )}
-          {list.length === 0 ? (
-            <Empty />
-          ) : (
-            <section aria-label={appText('route.myListings.title')}>
-              <div className="mb-2 flex min-h-7 flex-wrap items-center gap-x-3 gap-y-1">
-                <button
-                  type="button"
-                  className="button-primary"
-                  disabled={chosen.length === 0 || chosenWallets.size > 1}
-                  onClick={() => cancelListings(chosen.map((item) => item.order_hash))}
-                >
-                  {t('my_listings.actions.cancel_selected', { count: chosen.length })}
-                </button>
-                <span className="text-[12px] text-muted">
-                  {chosenWallets.size > 1
-                    ? t('my_listings.one_wallet')
-                    : t('my_listings.counts', { live: live.length, ended: ended.length })}
-                </span>
-              </div>
-              <table className="w-full text-left" data-testid="my-listings-table">
-                <thead className="hidden text-[11px] text-faint md:table-header-group">
-                  <tr className="h-7">
-                    <th className="font-normal">
-                      <span className="flex items-center gap-2">
-                        <input
-                          type="checkbox"
-                          checked={selectable.length > 0 && chosen.length === selectable.length}
-                          disabled={selectable.length === 0}
-                          onChange={(event) =>
-                            setSelected(
-                              event.target.checked ? new Set(selectable.map((item) => item.order_hash)) : NONE,
-                            )
-                          }
-                          aria-label={t('my_listings.select_all')}
-                          className="size-3.5 cursor-pointer accent-[var(--accent)]"
-                        />
-                        {t('my_listings.col.token')}
-                      </span>
-                    </th>
-                    <th className="font-normal">{t('my_listings.col.marketplace')}</th>
-                    <th className="text-right font-normal">{t('my_listings.col.price')}</th>
-                    <th className="text-right font-normal">{t('my_listings.col.floor')}</th>
-                    <th className="text-right font-normal">{t('my_listings.col.left')}</th>
-                    <th className="pl-4 font-normal">{t('my_listings.col.state')}</th>
-                    <th className="font-normal">
-                      <span className="sr-only">{t('my_listings.col.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line/60">
-                  {live.map((item) => (
-                    <ListingRow key={item.order_hash} {...rowProps(item)} />
-                  ))}
-                  {ended.length > 0 && (
-                    <tr className="block md:table-row">
-                      <td colSpan={7} className="block pt-4 pb-1 text-[11px] text-faint md:table-cell">
-                        {t('my_listings.ended', { days: MY_LISTINGS_ENDED_DAYS })}
-                      </td>
+      <PremiumQuery
+        query={listings}
+        refusals={PREMIUM_REFUSALS}
+        texts={{
+          premiumTitle: t('my_listings.premium.title'),
+          toPlans: t('my_listings.premium.to_plans'),
+          error: t('my_listings.error'),
+          retry: t('my_listings.retry'),
+        }}
+        premiumTestId="my-listings-premium"
+      >
+        {(data) => (
+          <div className="mt-4 flex flex-col gap-4" data-testid="my-listings">
+            {several && (
+              <WalletFilter
+                label={t('my_listings.wallets')}
+                allLabel={t('my_listings.all_wallets')}
+                wallets={data.wallets}
+                value={wallet}
+                onChange={setWallet}
+                nameOf={walletName}
+              />
+            )}
+            {list.length === 0 ? (
+              <Empty />
+            ) : (
+              <section aria-label={appText('route.myListings.title')}>
+                <div className="mb-2 flex min-h-7 flex-wrap items-center gap-x-3 gap-y-1">
+                  <button
+                    type="button"
+                    className="button-primary"
+                    disabled={chosen.length === 0 || chosenWallets.size > 1}
+                    onClick={() => cancelListings(chosen.map((item) => item.order_hash))}
+                  >
+                    {t('my_listings.actions.cancel_selected', { count: chosen.length })}
+                  </button>
+                  <span className="text-[12px] text-muted">
+                    {chosenWallets.size > 1
+                      ? t('my_listings.one_wallet')
+                      : t('my_listings.counts', { live: live.length, ended: ended.length })}
+                  </span>
+                </div>
+                <table className="w-full text-left" data-testid="my-listings-table">
+                  <thead className="hidden text-[11px] text-faint md:table-header-group">
+                    <tr className="h-7">
+                      <th className="font-normal">
+                        <span className="flex items-center gap-2">
+                          <input
+                            type="checkbox"
+                            checked={selectable.length > 0 && chosen.length === selectable.length}
+                            disabled={selectable.length === 0}
+                            onChange={(event) =>
+                              setSelected(
+                                event.target.checked ? new Set(selectable.map((item) => item.order_hash)) : NONE,
+                              )
+                            }
+                            aria-label={t('my_listings.select_all')}
+                            className="size-3.5 cursor-pointer accent-[var(--accent)]"
+                          />
+                          {t('my_listings.col.token')}
+                        </span>
+                      </th>
+                      <th className="font-normal">{t('my_listings.col.marketplace')}</th>
+                      <th className="text-right font-normal">{t('my_listings.col.price')}</th>
+                      <th className="text-right font-normal">{t('my_listings.col.floor')}</th>
+                      <th className="text-right font-normal">{t('my_listings.col.left')}</th>
+                      <th className="pl-4 font-normal">{t('my_listings.col.state')}</th>
+                      <th className="font-normal">
+                        <span className="sr-only">{t('my_listings.col.actions')}</span>
+                      </th>
                     </tr>
-                  )}
-                  {ended.map((item) => (
-                    <ListingRow key={item.order_hash} {...rowProps(item)} />
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody className="divide-y divide-line/60">
+                    {live.map((item) => (
+                      <ListingRow key={item.order_hash} {...rowProps(item)} />
+                    ))}
+                    {ended.length > 0 && (
+                      <tr className="block md:table-row">
+                        <td colSpan={7} className="block pt-4 pb-1 text-[11px] text-faint md:table-cell">
+                          {t('my_listings.ended', { days: MY_LISTINGS_ENDED_DAYS })}
+                        </td>
+                      </tr>
+                    )}
+                    {ended.map((item) => (
+                      <ListingRow key={item.order_hash} {...rowProps(item)} />
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            )}
+            <section aria-label={t('my_listings.cancel_all.title')} className="flex flex-col gap-1.5">
+              <h2 className="font-semibold">{t('my_listings.cancel_all.title')}</h2>
+              <p className="max-w-3xl text-[12px] text-faint">{t('my_listings.cancel_all.hint')}</p>
+              <ul className="flex flex-col gap-1.5">
+                {(wallet === null ? data.wallets : [wallet]).map((address) => (
+                  <li key={address} className="flex flex-wrap items-center gap-1.5">
+                    <span className="min-w-28 font-mono text-[12px] text-muted">{walletName(address)}</span>
+                    {SELL_MARKETPLACES.map((marketplace) => (
+                      <button
+                        key={marketplace}
+                        type="button"
+                        className={SMALL_BUTTON}
+                        onClick={() =>
+                          startCancel(
+                            { kind: 'all', wallet: address, marketplace },
+                            { all: true, wallet: address, marketplace },
+                          )
+                        }
+                      >
+                        {t('my_listings.cancel_all.on', {
+                          marketplace: appText(`market.marketplace.${marketplace}`),
+                        })}
+                      </button>
+                    ))}
+                  </li>
+                ))}
+              </ul>
             </section>
-          )}
-          <section aria-label={t('my_listings.cancel_all.title')} className="flex flex-col gap-1.5">
-            <h2 className="font-semibold">{t('my_listings.cancel_all.title')}</h2>
-            <p className="max-w-3xl text-[12px] text-faint">{t('my_listings.cancel_all.hint')}</p>
-            <ul className="flex flex-col gap-1.5">
-              {(wallet === null ? data.wallets : [wallet]).map((address) => (
-                <li key={address} className="flex flex-wrap items-center gap-1.5">
-                  <span className="min-w-28 font-mono text-[12px] text-muted">{walletName(address)}</span>
-                  {SELL_MARKETPLACES.map((marketplace) => (
-                    <button
-                      key={marketplace}
-                      type="button"
-                      className={SMALL_BUTTON}
-                      onClick={() =>
-                        startCancel(
-                          { kind: 'all', wallet: address, marketplace },
-                          { all: true, wallet: address, marketplace },
-                        )
-                      }
-                    >
-                      {t('my_listings.cancel_all.on', {
-                        marketplace: appText(`market.marketplace.${marketplace}`),
-                      })}
-                    </button>
-                  ))}
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
-      )}
+          </div>
+        )}
+      </PremiumQuery>
       {intent !== null && (
         <CancelDialog
           intent={intent}

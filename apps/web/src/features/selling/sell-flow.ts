@@ -12,7 +12,7 @@ import {
   Status,
 } from '@floordesk/protocol';
 import { encodeFunctionData, erc721Abi, type Hex } from 'viem';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, refusalMessage } from '../../lib/api-client';
 import { shortAddress } from '../../lib/format';
 import { USER_REJECTED, walletErrorCode, walletErrorOf } from '../../lib/wallet/errors';
 import type { WalletTransaction } from '../../lib/wallet/wallet-actions';
@@ -85,7 +85,7 @@ export async function prepareListing(tokens: readonly SellTokenRef[], deps: Pick
     if (current()) sellStore.setState({ prepared: { status: 'ready', data } });
   } catch (error) {
     if (!current()) return;
-    const premium = error instanceof ApiError && error.kind === 'status' && PREMIUM_REFUSALS.has(error.status);
+    const premium = refusalMessage(error, PREMIUM_REFUSALS) !== null;
     sellStore.setState({
       prepared: { status: 'refused', message: apiMessage(error), token: refusedIndex(error, 'tokens'), premium },
     });

@@ -12,13 +12,11 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFigure, CardRow } from '../../../components/ui/card-table';
-import { LoadingOrFailed } from '../../../components/ui/load-state';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { PremiumMessage } from '../../../components/ui/premium-message';
+import { PremiumQuery } from '../../../components/ui/premium-message';
 import { Profit } from '../../../components/ui/profit';
 import { TokenLink } from '../../../components/ui/token-link';
 import { WalletFilter } from '../../../components/ui/wallet-filter';
-import { refusalMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { usePortfolio } from '../../../lib/api/portfolio';
 import { useWalletName } from '../../../lib/api/wallets';
@@ -319,58 +317,54 @@ export default function PortfolioPage() {
   /** The wallet the page shows, or null for all of them. */
   const [wallet, setWallet] = useState<string | null>(null);
   const portfolio = usePortfolio(wallet);
-  const refusal = refusalMessage(portfolio.error, PREMIUM_REFUSALS);
-  const data = portfolio.data;
-  const several = (data?.wallets.length ?? 0) > 1;
+  const several = (portfolio.data?.wallets.length ?? 0) > 1;
   const walletName = useWalletName(several);
   return (
     <PageFrame title={appText('route.portfolio.title')} description={appText('route.portfolio.description')}>
-      {refusal !== null ? (
-        <PremiumMessage
-          message={refusal}
-          title={t('portfolio.premium.title')}
-          toPlans={t('portfolio.premium.to_plans')}
-          testId="portfolio-premium"
-        />
-      ) : portfolio.isError || data === undefined ? (
-        <LoadingOrFailed
-          query={portfolio}
-          message={t('portfolio.error')}
-          retry={t('portfolio.retry')}
-          className="mt-6"
-        />
-      ) : (
-        <div className="mt-4 flex flex-col gap-5" data-testid="portfolio">
-          {several && (
-            <WalletFilter
-              label={t('portfolio.wallets')}
-              allLabel={t('portfolio.all_wallets')}
-              wallets={data.wallets}
-              value={wallet}
-              onChange={setWallet}
-              nameOf={walletName}
-            />
-          )}
-          <Totals data={data} />
-          <section aria-label={t('portfolio.holdings')}>
-            <h2 className="mb-1 font-semibold">{t('portfolio.holdings')}</h2>
-            <Holdings holdings={data.holdings} showWallet={several && wallet === null} />
-          </section>
-          <section aria-label={t('portfolio.sold')}>
-            <h2 className="mb-1 font-semibold">{t('portfolio.sold')}</h2>
-            {data.totals.sold > data.sold.length && (
-              <p data-testid="sold-latest" className="mb-1 text-[12px] text-muted">
-                {t('portfolio.sold_latest', {
-                  shown: formatCount(data.sold.length),
-                  count: formatCount(data.totals.sold),
-                })}
-              </p>
+      <PremiumQuery
+        query={portfolio}
+        refusals={PREMIUM_REFUSALS}
+        texts={{
+          premiumTitle: t('portfolio.premium.title'),
+          toPlans: t('portfolio.premium.to_plans'),
+          error: t('portfolio.error'),
+          retry: t('portfolio.retry'),
+        }}
+        premiumTestId="portfolio-premium"
+      >
+        {(data) => (
+          <div className="mt-4 flex flex-col gap-5" data-testid="portfolio">
+            {several && (
+              <WalletFilter
+                label={t('portfolio.wallets')}
+                allLabel={t('portfolio.all_wallets')}
+                wallets={data.wallets}
+                value={wallet}
+                onChange={setWallet}
+                nameOf={walletName}
+              />
             )}
-            <Sold sold={data.sold} showWallet={several && wallet === null} />
-          </section>
-          <p className="max-w-4xl text-[12px] text-faint">{t('portfolio.rules')}</p>
-        </div>
-      )}
+            <Totals data={data} />
+            <section aria-label={t('portfolio.holdings')}>
+              <h2 className="mb-1 font-semibold">{t('portfolio.holdings')}</h2>
+              <Holdings holdings={data.holdings} showWallet={several && wallet === null} />
+            </section>
+            <section aria-label={t('portfolio.sold')}>
+              <h2 className="mb-1 font-semibold">{t('portfolio.sold')}</h2>
+              {data.totals.sold > data.sold.length && (
+                <p data-testid="sold-latest" className="mb-1 text-[12px] text-muted">
+                  {t('portfolio.sold_latest', {
+                    shown: formatCount(data.sold.length),
+                    count: formatCount(data.totals.sold),
+                  })}
+                </p>
+              )}
+              <Sold sold={data.sold} showWallet={several && wallet === null} />
+            </section>
+            <p className="max-w-4xl text-[12px] text-faint">{t('portfolio.rules')}</p>
+          </div>
+        )}
+      </PremiumQuery>
     </PageFrame>
   );
 }
