@@ -239,7 +239,7 @@ describe('/listings', () => {
     renderInApp(<MyListingsPage />, { path: '/listings' });
     await screen.findByTestId('my-listings-table');
 
-    const cancelSelected = screen.getByRole('button', { name: 'Cancel 0' });
+    const cancelSelected = screen.getByRole('button', { name: 'Cancel selected' });
     expect(cancelSelected).toHaveProperty('disabled', true);
     await userEvent.click(within(row(1)).getByRole('checkbox'));
     await userEvent.click(within(row(3)).getByRole('checkbox'));

@@ -236,7 +236,8 @@ export default function MyListingsPage() {
   }, [awaited]);
 
   const several = (listings.data?.wallets.length ?? 0) > 1;
-  const walletName = useWalletName(several);
+  // Named in the rows when there are several wallets, and always beside cancel-all.
+  const walletName = useWalletName(true);
 
   const list = listings.data?.list ?? [];
   const byHash = new Map(list.map((item) => [item.order_hash, item]));

@@ -43,16 +43,19 @@ afterEach(async () => {
 });
 
 describe("the trader's own tokens on a collection page", () => {
-  it('marks the listings of the trader’s wallets as theirs', async () => {
+  it('marks the listings of the trader’s wallets as theirs, with no Buy', async () => {
     render(
       <ListingsTable
         tokens={listedTokens([listingRow(1, { from_address: ME }), listingRow(2)].map(listingOf))}
         ownWallets={new Set([ME])}
+        onBuy={() => {}}
       />,
     );
     const [mine, theirs] = screen.getAllByRole('row').slice(1);
     expect(within(mine!).getByTestId('listing-yours').textContent).toBe('Yours');
     expect(within(theirs!).queryByTestId('listing-yours')).toBeNull();
+    expect(within(mine!).queryByTestId('listing-buy')).toBeNull();
+    expect(within(theirs!).getByTestId('listing-buy')).toBeTruthy();
     await act(() => i18n.changeLanguage('zh'));
     expect(within(mine!).getByTestId('listing-yours').textContent).toBe('我的');
   });

@@ -272,7 +272,8 @@ function ListingLine({ token: { listing, others }, rowIndex, top, now, onBuy, ow
         <Age at={listing.listed_at} now={now} />
       </td>
       <td className={clsx('flex h-full items-center justify-end', BUY_COLUMN)}>
-        {onBuy && (
+        {/* A trader's own listing is never bought: the sweep leaves their wallets out, so it offers no Buy. */}
+        {onBuy && !own && (
           <button
             type="button"
             data-testid="listing-buy"
