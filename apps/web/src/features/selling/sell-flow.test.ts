@@ -37,6 +37,7 @@ const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const;
 const signature = (n: number) => `0x${n.toString(16).padStart(130, '0')}` as const;
 
 type Deps = SellDeps & {
+  prepare: Mock<SellDeps['prepare']>;
   send: Mock<SellDeps['send']>;
   sign: Mock<SellDeps['sign']>;
   post: Mock<SellDeps['post']>;
@@ -83,7 +84,13 @@ function makeDeps(): Deps {
   let random = 0n;
   return {
     wallet: () => ({ wallet: silentWallet, account: ALICE, chainId: 31337 }),
-    prepare: vi.fn<SellDeps['prepare']>(),
+    // The chain as the flow left it: the dialog's data with every approval it has seen mined.
+    prepare: vi.fn<SellDeps['prepare']>(async () => {
+      calls.push('prepare');
+      const { prepared } = sellStore.getState();
+      if (prepared.status !== 'ready') throw new Error('nothing prepared');
+      return prepared.data;
+    }),
     planCancel: (body) => planCancel(body, cancelDeps),
     sendCancel: (plan, onProgress) => sendCancel(plan, cancelDeps, onProgress),
     post: vi.fn<SellDeps['post']>(async (body: PostListingsRequest) => {
@@ -183,6 +190,7 @@ describe('listing', () => {
       'receipt 3',
       `send grantApprovals(${LOOKSRARE}) on ${TRANSFER_MANAGER}`,
       'receipt 4',
+      'prepare',
       'sign Seaport BulkOrder',
       'sign LooksRareProtocol BatchOrder',
       'post 6',
@@ -215,7 +223,7 @@ describe('listing', () => {
 
   it('signs one token with the plain order of each marketplace, not a bulk tree', async () => {
     await runListing(request([sellToken(1)]), deps);
-    expect(calls).toEqual(['sign Seaport OrderComponents', 'sign LooksRareProtocol Maker', 'post 2']);
+    expect(calls).toEqual(['prepare', 'sign Seaport OrderComponents', 'sign LooksRareProtocol Maker', 'post 2']);
   });
 
   it('posts nothing when the wallet rejects an approval, and says so with the dialog still open', async () => {
@@ -252,7 +260,55 @@ describe('listing', () => {
     calls = [];
     const data = after.status === 'ready' ? after.data : prepared([]);
     await runListing({ data, listings: listings(data.tokens, ['opensea']), cancel: null }, deps);
-    expect(calls).toEqual(['sign Seaport OrderComponents', 'post 1']);
+    expect(calls).toEqual(['prepare', 'sign Seaport OrderComponents', 'post 1']);
+  });
+
+  it('signs nothing for a token sold while the dialog was open, and names it', async () => {
+    const message = 'This NFT is no longer in your wallets: it was sold or moved. Nothing was listed.';
+    deps.prepare.mockRejectedValueOnce(
+      new ApiError('status', Status.SellTokenNotOwn, message, [{ path: 'tokens.1', message }]),
+    );
+    const tokens = [sellToken(1), sellToken(2)];
+    await runListing(request(tokens), deps);
+    expect(deps.sign).not.toHaveBeenCalled();
+    expect(deps.post).not.toHaveBeenCalled();
+    expect(run()).toMatchObject({
+      status: 'failed',
+      message,
+      refused: { token: tokenKey(tokens[1]!), marketplace: 'opensea', message },
+    });
+  });
+
+  it('signs nothing when an approval was revoked while the dialog was open, and plans it again for a retry', async () => {
+    const token = sellToken(1);
+    deps.prepare.mockImplementationOnce(async () =>
+      prepared([{ ...token, approved: { opensea: true, looks: false } }]),
+    );
+    await runListing(request([token]), deps);
+    expect(deps.sign).not.toHaveBeenCalled();
+    expect(deps.post).not.toHaveBeenCalled();
+    expect(run()).toMatchObject({
+      status: 'failed',
+      message:
+        'An approval for LooksRare was revoked while the dialog was open. Nothing was signed: list again to approve it.',
+    });
+    const { prepared: after } = sellStore.getState();
+    expect(after.status === 'ready' && after.data.tokens[0]!.approved.looks).toBe(false);
+  });
+
+  it('signs with the nonces the chain holds when it signs, not those of when the dialog opened', async () => {
+    const token = sellToken(1);
+    const opened = prepared([token]);
+    deps.prepare.mockImplementationOnce(async () => ({
+      ...opened,
+      wallets: opened.wallets.map((wallet) => ({ ...wallet, seaport_counter: '7', looksrare_ask_nonce: '9' })),
+    }));
+    await runListing(request([token], { data: opened }), deps);
+    const [body] = deps.post.mock.calls[0]!;
+    expect(body.listings.map((listing) => listing.parameters)).toEqual([
+      expect.objectContaining({ counter: '7' }),
+      expect.objectContaining({ globalNonce: '9' }),
+    ]);
   });
 
   it('names the token and marketplace of a refused listing, and lists nothing', async () => {
@@ -318,6 +374,7 @@ describe('repricing above the old price', () => {
       'cancel-plan',
       `send cancel to ${SEAPORT} gas 90000`,
       'receipt 7',
+      'prepare',
       'sign Seaport OrderComponents',
       'post 1',
     ]);

@@ -321,6 +321,55 @@ export async function runListing(request: ListingRequest, deps: SellDeps): Promi
     return false;
   }
 
+  /**
+   * The server's answer for the listed tokens as the chain stands now, with the listings on those tokens and the
+   * dialog's data brought up to date (a retry plans from it); null, and the run failed, when a token is no longer
+   * held or an approval is gone: nothing is signed then.
+   */
+  async function recheck(shown: readonly ShownListing[]) {
+    update({ waiting: 'server' });
+    const keys = [...new Set(shown.map((listing) => tokenKey(listing.token)))];
+    const tokens = keys.map((key) => shown.find((listing) => tokenKey(listing.token) === key)!.token);
+    let now: SellPrepareData;
+    try {
+      now = await deps.prepare({ tokens: tokens.map(({ collection, token_id }) => ({ collection, token_id })) });
+    } catch (error) {
+      const index = refusedIndex(error, 'tokens');
+      const token = index === null ? undefined : tokens[index];
+      const message = apiMessage(error);
+      const where = token && shown.find((listing) => listing.token === token);
+      return void fail(message, where ? { token: tokenKey(token), marketplace: where.marketplace, message } : null);
+    }
+    if (!live()) return;
+    const byKey = new Map(now.tokens.map((token) => [tokenKey(token), token]));
+    const { prepared } = sellStore.getState();
+    if (prepared.status === 'ready') {
+      const { data: shownData } = prepared;
+      const wallets = new Map(now.wallets.map((wallet) => [wallet.wallet.toLowerCase(), wallet]));
+      sellStore.setState({
+        prepared: {
+          status: 'ready',
+          data: {
+            ...shownData,
+            venues: now.venues,
+            tokens: shownData.tokens.map((token) => byKey.get(tokenKey(token)) ?? token),
+            wallets: shownData.wallets.map((wallet) => wallets.get(wallet.wallet.toLowerCase()) ?? wallet),
+          },
+        },
+      });
+    }
+    const updated = shown.map((listing) => ({
+      ...listing,
+      token: byKey.get(tokenKey(listing.token)) ?? listing.token,
+    }));
+    const lost = planSteps(now, updated, null).find((step) => step.kind === 'approve' || step.kind === 'grant');
+    if (lost) {
+      const marketplace = marketplaceName(lost.kind === 'approve' ? lost.marketplace : 'looks');
+      return void fail(sellText('sell.flow.approval_lost', { marketplace }));
+    }
+    return { data: now, listings: updated };
+  }
+
   for (const [index, step] of steps.entries()) {
     if (step.kind === 'sign') break;
     update({ current: index });
@@ -332,6 +381,12 @@ export async function runListing(request: ListingRequest, deps: SellDeps): Promi
     markDone(step);
   }
 
+  // The chain may have moved while the dialog was open: a token sold, an approval revoked, a nonce raised. It is read
+  // again now, so that no signature covers a listing the order book would refuse.
+  const current = await recheck(listings);
+  if (!current) return;
+  const { data: fresh, listings: toSign } = current;
+
   // One signature per marketplace, each over the payload checked against the dialog; nothing posts until all are in.
   const posted: PostListingRequest[] = [];
   /** What each posted listing is, in the same order: a refusal's `listings.N` names it. */
@@ -340,9 +395,9 @@ export async function runListing(request: ListingRequest, deps: SellDeps): Promi
   for (const [index, step] of steps.entries()) {
     if (step.kind !== 'sign') continue;
     const batch = buildOrders(
-      data,
+      fresh,
       step.marketplace,
-      listings.filter((listing) => listing.marketplace === step.marketplace),
+      toSign.filter((listing) => listing.marketplace === step.marketplace),
       { startTime, random: deps.random },
     );
     const payload = typedDataOf(batch, data.chain_id);
