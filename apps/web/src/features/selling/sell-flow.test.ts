@@ -87,9 +87,9 @@ function makeDeps(): Deps {
     // The chain as the flow left it: the dialog's data with every approval it has seen mined.
     prepare: vi.fn<SellDeps['prepare']>(async () => {
       calls.push('prepare');
-      const { prepared } = sellStore.getState();
-      if (prepared.status !== 'ready') throw new Error('nothing prepared');
-      return prepared.data;
+      const { prepared: state } = sellStore.getState();
+      if (state.status !== 'ready') throw new Error('nothing prepared');
+      return state.data;
     }),
     planCancel: (body) => planCancel(body, cancelDeps),
     sendCancel: (plan, onProgress) => sendCancel(plan, cancelDeps, onProgress),

@@ -345,7 +345,7 @@ export async function runListing(request: ListingRequest, deps: SellDeps): Promi
     const { prepared } = sellStore.getState();
     if (prepared.status === 'ready') {
       const { data: shownData } = prepared;
-      const wallets = new Map(now.wallets.map((wallet) => [wallet.wallet.toLowerCase(), wallet]));
+      const wallets = new Map(now.wallets.map((state) => [state.wallet.toLowerCase(), state]));
       sellStore.setState({
         prepared: {
           status: 'ready',
@@ -353,7 +353,7 @@ export async function runListing(request: ListingRequest, deps: SellDeps): Promi
             ...shownData,
             venues: now.venues,
             tokens: shownData.tokens.map((token) => byKey.get(tokenKey(token)) ?? token),
-            wallets: shownData.wallets.map((wallet) => wallets.get(wallet.wallet.toLowerCase()) ?? wallet),
+            wallets: shownData.wallets.map((state) => wallets.get(state.wallet.toLowerCase()) ?? state),
           },
         },
       });
