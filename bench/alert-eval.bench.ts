@@ -379,9 +379,9 @@ async function simulation(
     await pool.query(
       `with inserted as (
          insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                            price_wei, payment_token, buyer, seller, marketplace, order_hash, indexed_at)
+                            price_wei, payment_token, buyer, seller, marketplace, protocol, order_hash, indexed_at)
          select s.tx, s.i, 0, $1, $2, s.collection, s.token_id, 1, s.price, '0x0000000000000000000000000000000000000000',
-                s.buyer, s.seller, 'opensea', s.tx, $2
+                s.buyer, s.seller, 'opensea', 'seaport', s.tx, $2
            from unnest($3::text[], $4::int[], $5::text[], $6::numeric[], $7::numeric[], $8::text[], $9::text[])
                 as s(tx, i, collection, token_id, price, buyer, seller)
          returning collection, price_wei)

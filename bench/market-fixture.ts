@@ -176,14 +176,14 @@ async function writeSales(
   // collection's launch, bent by the daily cycle); the lateral draws reference i so each row draws anew.
   await client.query(
     `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                        price_wei, payment_token, buyer, seller, marketplace, order_hash, indexed_at)
+                        price_wei, payment_token, buyer, seller, marketplace, protocol, order_hash, indexed_at)
      select '0x' || lpad(to_hex(d.i), 64, '0'), d.i, 0,
             (extract(epoch from d.t)::bigint - 1600000000) / 12, d.t, c.address, (random() * c.supply)::int, 1,
             round(c.floor_wei * (1 + 2 * random() ^ 4)::numeric),
             '0x0000000000000000000000000000000000000000',
             '0x' || lpad(to_hex((random() * 200000)::int), 40, '0'),
             '0x' || lpad(to_hex((random() * 200000)::int), 40, '0'),
-            'opensea', '0x' || lpad(to_hex(d.i), 64, 'f'), d.t
+            'opensea', 'seaport', '0x' || lpad(to_hex(d.i), 64, 'f'), d.t
        from (
          select * from (
            select r.i,

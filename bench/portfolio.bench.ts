@@ -100,10 +100,10 @@ async function writeFixture(pool: Pool, wallet: string): Promise<void> {
             10000 + i, 1, ${other('i % 5000')}, ${other('(i + 1) % 5000')}
        from generate_series(1, ${BACKGROUND_TRANSFERS}) i`,
     `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                        price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
+                        price_wei, payment_token, buyer, seller, marketplace, protocol, order_hash, proceeds_wei)
      select ${hex('i', 64)}, 1, 0, i, now() - interval '90 days' + i * interval '1 second', ${collectionOf('i')},
             10000 + i, 1, (10 + i % 90) * 1000000000000000::numeric, '0x0000000000000000000000000000000000000000',
-            ${other('(i + 1) % 5000')}, ${other('i % 5000')}, 'opensea', ${hex('i', 64)},
+            ${other('(i + 1) % 5000')}, ${other('i % 5000')}, 'opensea', 'seaport', ${hex('i', 64)},
             (10 + i % 90) * 950000000000000::numeric
        from generate_series(3, ${BACKGROUND_TRANSFERS}, 3) i`,
     // Buys: block 400000 + k, the wallet sends the transaction.
@@ -113,10 +113,10 @@ async function writeFixture(pool: Pool, wallet: string): Promise<void> {
             ${collectionOf('k')}, k, 1, ${other('k')}, '${wallet}'
        from generate_series(1, ${BOUGHT}) k`,
     `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                        price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
+                        price_wei, payment_token, buyer, seller, marketplace, protocol, order_hash, proceeds_wei)
      select ${hex('1000000 + k', 64)}, 2, 0, 400000 + k, now() - interval '30 days' + k * interval '1 minute',
             ${collectionOf('k')}, k, 1, (10 + k % 90) * 1000000000000000::numeric,
-            '0x0000000000000000000000000000000000000000', '${wallet}', ${other('k')}, 'opensea',
+            '0x0000000000000000000000000000000000000000', '${wallet}', ${other('k')}, 'opensea', 'seaport',
             ${hex('1000000 + k', 64)}, (10 + k % 90) * 950000000000000::numeric
        from generate_series(1, ${BOUGHT}) k`,
     `insert into chain_transactions (tx_hash, block_number, from_address, to_address, value_wei, gas_used,
@@ -131,10 +131,10 @@ async function writeFixture(pool: Pool, wallet: string): Promise<void> {
             ${collectionOf('k')}, k, 1, '${wallet}', ${other('100000 + k')}
        from generate_series(1, ${SOLD}) k`,
     `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                        price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
+                        price_wei, payment_token, buyer, seller, marketplace, protocol, order_hash, proceeds_wei)
      select ${hex('2000000 + k', 64)}, 2, 0, 500000 + k, now() - interval '10 days' + k * interval '1 minute',
             ${collectionOf('k')}, k, 1, (20 + k % 70) * 1000000000000000::numeric,
-            '0x0000000000000000000000000000000000000000', ${other('100000 + k')}, '${wallet}', 'opensea',
+            '0x0000000000000000000000000000000000000000', ${other('100000 + k')}, '${wallet}', 'opensea', 'seaport',
             ${hex('2000000 + k', 64)}, (20 + k % 70) * 950000000000000::numeric
        from generate_series(1, ${SOLD}) k`,
     `insert into chain_transactions (tx_hash, block_number, from_address, to_address, value_wei, gas_used,

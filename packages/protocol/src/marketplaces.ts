@@ -12,6 +12,21 @@ export type Marketplace = (typeof MARKETPLACES)[number];
 export const EXCHANGE_PROTOCOLS = ['seaport', 'looksrare-v2'] as const;
 export type ExchangeProtocol = (typeof EXCHANGE_PROTOCOLS)[number];
 
+/**
+ * Every protocol whose sales the indexer decodes: the exchange protocols, and mainnet's others, whose trades count in
+ * trending and history but whose orders FloorDesk neither takes nor fills (Blur's exchanges fill only orders Blur's
+ * API co-signs, X2Y2's only orders its API signs for the fill, sudoswap's pools are priced by curves, not orders).
+ */
+export const SALE_PROTOCOLS = [
+  ...EXCHANGE_PROTOCOLS,
+  'blur-v1',
+  'blur-v2',
+  'x2y2',
+  'sudoswap-v1',
+  'sudoswap-v2',
+] as const;
+export type SaleProtocol = (typeof SALE_PROTOCOLS)[number];
+
 export const ORDER_WAY: Record<Marketplace, number> = {
   opensea: 1,
   x2y2: 2,

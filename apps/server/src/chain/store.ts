@@ -104,11 +104,11 @@ async function insertSales(db: Executor, { sales }: DecodedLogs, timeOf: (block:
   const blockTime = sql`block_time`;
   const result = await db.execute<{ count: number }>(sql`
     with inserted as (
-      insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                         price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
+      insert into sales (tx_hash, log_index, item_index, block_number, block_time, protocol, collection, token_id,
+                         amount, price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
       select * from unnest(${column((s) => s.txHash)}::text[], ${column((s) => s.logIndex)}::int[],
                            ${column((s) => s.itemIndex)}::int[], ${column((s) => s.blockNumber)}::bigint[],
-                           ${column((s) => timeOf(s.blockNumber))}::timestamptz[],
+                           ${column((s) => timeOf(s.blockNumber))}::timestamptz[], ${column((s) => s.protocol)}::text[],
                            ${column((s) => s.collection)}::text[], ${column((s) => s.tokenId.toString())}::numeric[],
                            ${column((s) => s.amount.toString())}::numeric[],
                            ${column((s) => s.priceWei.toString())}::numeric[], ${column((s) => s.paymentToken)}::text[],

@@ -5,6 +5,8 @@ import {
   type ExchangeProtocol,
   type GasSettingsData,
   type PromotionOffer,
+  SALE_PROTOCOLS,
+  type SaleProtocol,
   type SweepItem,
   type SweepOutcomeName,
 } from '@floordesk/protocol';
@@ -187,7 +189,10 @@ export const tokenTraits = pgTable(
   (table) => [primaryKey({ columns: [table.collection, table.tokenId, table.traitType, table.value] })],
 );
 
-/** One row per NFT sold in a Seaport OrderFulfilled event; unique on its log, so re-ingesting is harmless. */
+/**
+ * One row per NFT sold, by any protocol the indexer decodes (`chain/decoders`); unique on its log and item, so
+ * re-ingesting is harmless.
+ */
 export const sales = pgTable(
   'sales',
   {
@@ -196,6 +201,8 @@ export const sales = pgTable(
     itemIndex: integer('item_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
     blockTime: timestamptz('block_time').notNull(),
+    /** The exchange protocol whose event the sale was read from. */
+    protocol: text('protocol').$type<SaleProtocol>().notNull(),
     collection: text('collection').notNull(),
     tokenId: uint256('token_id').notNull(),
     amount: uint256('amount').notNull(),
@@ -219,6 +226,7 @@ export const sales = pgTable(
     // A wallet's buys and sells: its portfolio's costs and proceeds.
     index('sales_buyer_idx').on(table.buyer),
     index('sales_seller_idx').on(table.seller),
+    check('sales_protocol_check', oneOf('protocol', SALE_PROTOCOLS)),
   ],
 );
 

@@ -24,6 +24,7 @@ export async function indexSales(db: Executor, sales: readonly TestSale[]): Prom
         txHash: hash,
         logIndex: 0,
         itemIndex: 0,
+        protocol: 'seaport',
         collection: sale.collection,
         tokenId: BigInt(blockNumber),
         amount: 1n,

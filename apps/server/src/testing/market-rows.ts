@@ -175,8 +175,9 @@ export async function insertSale(
 ): Promise<void> {
   await pool.query(
     `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                        price_wei, payment_token, buyer, seller, marketplace, order_hash)
-     values ($1, $2, 0, $3, $4, $5, $6, 1, $7, '0x0000000000000000000000000000000000000000', $9, $10, $8, $1)`,
+                        price_wei, payment_token, buyer, seller, marketplace, protocol, order_hash)
+     values ($1, $2, 0, $3, $4, $5, $6, 1, $7, '0x0000000000000000000000000000000000000000', $9, $10, $8,
+             case when $8 = 'looks' then 'looksrare-v2' else 'seaport' end, $1)`,
     [
       `0x${sale.block.toString(16).padStart(64, '0')}`,
       sale.logIndex ?? 0,

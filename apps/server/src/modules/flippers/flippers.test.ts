@@ -70,8 +70,9 @@ async function writeTrips(pool: Pool, address: string, list: readonly Trip[]): P
   if (sales.length > 0) {
     await pool.query(
       `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
-                          price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
-       select tx, 0, 0, b, t, c, id, 1, price, $10, buyer, seller, 'opensea', tx, proceeds
+                          price_wei, payment_token, buyer, seller, marketplace, protocol, order_hash,
+                          proceeds_wei)
+       select tx, 0, 0, b, t, c, id, 1, price, $10, buyer, seller, 'opensea', 'seaport', tx, proceeds
          from unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::text[], $5::numeric[], $6::numeric[],
                      $7::text[], $8::text[], $9::numeric[]) as s(tx, b, t, c, id, price, seller, buyer, proceeds)`,
       [...Array.from({ length: 9 }, (_, i) => column(sales, i)), zeroAddress],

@@ -60,6 +60,7 @@ async function block(
               txHash,
               logIndex: i * 2 + 1,
               itemIndex: 0,
+              protocol: 'seaport',
               collection: item.collection,
               tokenId: BigInt(item.tokenId),
               amount: BigInt(item.amount ?? 1),
