@@ -1,12 +1,12 @@
-import { type ExchangeProtocol, type Marketplace, MAINNET_CHAIN_ID } from '@floordesk/protocol';
+import { type ExchangeProtocol, type Marketplace, MAINNET_CHAIN_ID, type SaleProtocol } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 
 /**
- * One deployed exchange: a version of a protocol at an address. `transferManager` is the contract sellers approve on
- * a collection when it is neither the exchange nor a Seaport conduit (LooksRare's TransferManager, which moves NFTs
- * for the exchanges each seller grants it to).
+ * One deployed exchange: a version of a protocol at an address (for an AMM, its pool factory). `transferManager` is
+ * the contract sellers approve on a collection when it is neither the exchange nor a Seaport conduit (LooksRare's
+ * TransferManager, which moves NFTs for the exchanges each seller grants it to).
  */
-export type Exchange = { protocol: ExchangeProtocol; version: string; address: Hex; transferManager?: Hex };
+export type Exchange = { protocol: SaleProtocol; version: string; address: Hex; transferManager?: Hex };
 
 /** How a Seaport-based marketplace's orders are recognised: its fee recipients or its zones. */
 export type MarketplaceIdentity = { marketplace: Marketplace; feeRecipients: readonly Hex[]; zones: readonly Hex[] };
@@ -31,7 +31,8 @@ export type ChainContracts = {
 };
 
 /**
- * Mainnet: the canonical Seaport deployments (1.6 last, the one listed on), LooksRare v2's exchange, and OpenSea's
+ * Mainnet: the canonical Seaport deployments (1.6 last, the one listed on), LooksRare v2's exchange, the exchanges
+ * whose sales are read but whose orders are not taken (Blur's two, X2Y2's, sudoswap's pool factories), and OpenSea's
  * conduit and fee recipient.
  */
 export const MAINNET_CONTRACTS: ChainContracts = {
@@ -47,6 +48,11 @@ export const MAINNET_CONTRACTS: ChainContracts = {
       address: '0x0000000000e655fae4d56241588680f86e3b2377',
       transferManager: '0x000000000060c4ca14cfc4325359062ace33fe3d',
     },
+    { protocol: 'blur-v1', version: '1', address: '0x000000000000ad05ccc4f10045630fb830b95127' },
+    { protocol: 'blur-v2', version: '2', address: '0xb2ecfe4e4d61f8790bbb9de2d1259b9e2410cea5' },
+    { protocol: 'x2y2', version: '1', address: '0x74312363e45dcaba76c59ec49a7aa8a65a67eed3' },
+    { protocol: 'sudoswap-v1', version: '1', address: '0xb16c1342e617a5b6e4b631eb114483fdb289c0a4' },
+    { protocol: 'sudoswap-v2', version: '2', address: '0xa020d57ab0448ef74115c112d18a9c231cc86000' },
   ],
   conduits: {
     '0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000': '0x1e0049783f008a0085193e00003d00cd54003c71',

@@ -49,6 +49,7 @@ describe('decodeLogs', () => {
         txHash: at.transactionHash,
         logIndex: 3,
         itemIndex: 0,
+        protocol: 'seaport',
         collection,
         tokenId: 42n,
         amount: 1n,

@@ -1,4 +1,4 @@
-import type { Marketplace } from '@floordesk/protocol';
+import type { Marketplace, SaleProtocol } from '@floordesk/protocol';
 import type { ChainContracts } from './chain-contracts';
 import { MalformedLog } from './decoders/abi-words';
 import { decoderIndex } from './decoders/registry';
@@ -19,7 +19,34 @@ type LogRef = { blockNumber: number; txHash: string; logIndex: number };
 export type LogAt = LogRef & { address: string; topics: readonly string[]; data: string };
 
 /** Reads one event's log into the batch's accumulator; throws `MalformedLog` on a layout it cannot read. */
-export type EventDecoder = (log: LogAt, out: DecodedLogs, contracts: ChainContracts) => void;
+export type EventDecoder = (log: LogAt, out: DecodedLogs, context: DecodeContext) => void;
+
+/** What a decoder may use beyond its log. */
+export type DecodeContext = {
+  contracts: ChainContracts;
+  /**
+   * Finishes a sale its log tells only in part from the other logs of its transaction, once the whole input is read
+   * (Blur v2's packed events name one party, sudoswap v1's swaps neither the tokens nor the price).
+   */
+  afterTransaction: (txHash: string, complete: TransactionDecoder) => void;
+  /** Whether an AMM pool is one its protocol's factory created (`PoolRegistry`). */
+  pools: PoolRegistry;
+};
+
+/** The logs of one transaction, and the NFT transfers decoded from them. */
+export type TransactionLogs = { logs: readonly LogAt[]; transfers: readonly TransferEvent[] };
+
+/** Reads what a transaction's other logs tell; throws `MalformedLog` as an event decoder does. */
+export type TransactionDecoder = (tx: TransactionLogs, out: DecodedLogs) => void;
+
+/**
+ * The pools a factory is known to have created, beyond those whose creation the input itself holds: anyone can
+ * deploy a contract that emits a pool's events, so a swap counts only from a pool the factory vouches for.
+ */
+export type PoolRegistry = { has(protocol: SaleProtocol, pool: string): boolean };
+
+/** No pool is known but those created in the input. */
+export const NO_KNOWN_POOLS: PoolRegistry = { has: () => false };
 
 /** One decoder file's events, by topic0. */
 export type EventDecoders = Readonly<Record<string, EventDecoder>>;
@@ -32,6 +59,7 @@ export type FillTargets = (input: `0x${string}`) => FillTarget[];
 
 export type SaleEvent = LogRef & {
   itemIndex: number;
+  protocol: SaleProtocol;
   collection: string;
   tokenId: bigint;
   amount: bigint;
@@ -81,8 +109,14 @@ export type DecodedLogs = {
   revokedGrants: Array<LogRef & { manager: string; owner: string; exchange: string }>;
   metadataUpdates: Array<LogRef & { collection: string; fromTokenId: bigint; toTokenId: bigint }>;
   payments: PaymentEvent[];
+  /** AMM pools their protocol's factory created (sudoswap's `NewPair`): swaps count from these. */
+  pools: Array<LogRef & { protocol: SaleProtocol; pool: string }>;
   /** Logs with an indexed signature but not its layout (a non-standard contract); skipped, never fatal. */
   malformed: number;
+  /** Swaps emitted by contracts no pool factory vouches for: anyone can emit a pool's events. Skipped. */
+  foreign: number;
+  /** Sales whose price the logs do not hold (a sudoswap v1 pool paid in ETH moves it without a log). Skipped. */
+  unpriced: number;
 };
 
 /** A batch with nothing in it yet. */
@@ -98,7 +132,10 @@ export function noDecodedLogs(): DecodedLogs {
     revokedGrants: [],
     metadataUpdates: [],
     payments: [],
+    pools: [],
     malformed: 0,
+    foreign: 0,
+    unpriced: 0,
   };
 }
 
@@ -108,30 +145,64 @@ export function noDecodedLogs(): DecodedLogs {
  * are built field by field (object spreads cost a third of the decode time); tests hold every decoder to viem's
  * encoder.
  */
-export function decodeLogs(logs: readonly RawLog[], contracts: ChainContracts): DecodedLogs {
+export function decodeLogs(
+  logs: readonly RawLog[],
+  contracts: ChainContracts,
+  pools: PoolRegistry = NO_KNOWN_POOLS,
+): DecodedLogs {
   const out = noDecodedLogs();
   const index = decoderIndex(contracts);
+  const later: Array<{ txHash: string; complete: TransactionDecoder }> = [];
+  const context: DecodeContext = {
+    contracts,
+    afterTransaction: (txHash, complete) => later.push({ txHash, complete }),
+    pools,
+  };
   for (const log of logs) {
     const decoders = index.get(log.topics[0] ?? '');
     if (decoders === undefined) continue;
     const address = log.address.toLowerCase();
     const decode = decoders.byAddress.get(address) ?? decoders.anyAddress;
     if (!decode) continue;
-    const at: LogAt = {
-      // JSON-RPC gives these as hex strings; Number() reads both those and numbers.
-      blockNumber: Number(log.blockNumber),
-      txHash: log.transactionHash.toLowerCase(),
-      logIndex: Number(log.logIndex),
-      address,
-      topics: log.topics,
-      data: log.data,
-    };
-    try {
-      decode(at, out, contracts);
-    } catch (error) {
-      if (!(error instanceof MalformedLog)) throw error;
-      out.malformed++;
-    }
+    skipMalformed(out, () => decode(logAt(log, address), out, context));
   }
+  if (later.length > 0) completeTransactions(logs, out, later);
   return out;
+}
+
+function logAt(log: RawLog, address = log.address.toLowerCase()): LogAt {
+  return {
+    // JSON-RPC gives these as hex strings; Number() reads both those and numbers.
+    blockNumber: Number(log.blockNumber),
+    txHash: log.transactionHash.toLowerCase(),
+    logIndex: Number(log.logIndex),
+    address,
+    topics: log.topics,
+    data: log.data,
+  };
+}
+
+function skipMalformed(out: DecodedLogs, decode: () => void): void {
+  try {
+    decode();
+  } catch (error) {
+    if (!(error instanceof MalformedLog)) throw error;
+    out.malformed++;
+  }
+}
+
+/** Hands each waiting decoder its transaction's logs, gathered for those transactions alone. */
+function completeTransactions(
+  logs: readonly RawLog[],
+  out: DecodedLogs,
+  later: ReadonlyArray<{ txHash: string; complete: TransactionDecoder }>,
+): void {
+  const transactions = new Map<string, { logs: LogAt[]; transfers: TransferEvent[] }>();
+  for (const { txHash } of later) transactions.set(txHash, { logs: [], transfers: [] });
+  for (const log of logs) transactions.get(log.transactionHash.toLowerCase())?.logs.push(logAt(log));
+  for (const transfer of out.transfers) transactions.get(transfer.txHash)?.transfers.push(transfer);
+  for (const { txHash, complete } of later) {
+    const tx = transactions.get(txHash)!;
+    skipMalformed(out, () => complete(tx, out));
+  }
 }

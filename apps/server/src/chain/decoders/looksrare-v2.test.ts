@@ -70,6 +70,7 @@ describe('LooksRare v2 trades', () => {
         txHash: at.transactionHash,
         logIndex: 3,
         itemIndex: 0,
+        protocol: 'looksrare-v2',
         collection,
         tokenId: 42n,
         amount: 1n,

@@ -70,7 +70,12 @@ function decodeTrade(
     out.nonces.push({ blockNumber, txHash, logIndex, exchange: address, offerer: maker, ...spent });
   }
   const items = itemIds.map((tokenId, i) => ({ collection, tokenId, amount: amounts[i] ?? 1n }));
-  pushOrderSales(out, log, { orderHash, paymentToken, buyer, seller, marketplace: 'looks', total, proceeds }, items);
+  pushOrderSales(
+    out,
+    log,
+    { protocol: 'looksrare-v2', orderHash, paymentToken, buyer, seller, marketplace: 'looks', total, proceeds },
+    items,
+  );
 }
 
 const [approvalsRemoved] = LOOKSRARE_TRANSFER_MANAGER_EVENTS;

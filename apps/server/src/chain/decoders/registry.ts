@@ -1,32 +1,51 @@
 import type { Hex } from 'viem';
-import type { ExchangeProtocol } from '@floordesk/protocol';
+import type { SaleProtocol } from '@floordesk/protocol';
 import type { ChainContracts } from '../chain-contracts';
 import type { EventDecoder, EventDecoders, FillTarget, FillTargets } from '../decode';
+import { BLUR_V1_DECODERS } from './blur-v1';
+import { BLUR_V2_DECODERS } from './blur-v2';
 import { LOOKSRARE_TRANSFER_MANAGER_DECODERS, LOOKSRARE_V2_DECODERS, LOOKSRARE_V2_FILL_TARGETS } from './looksrare-v2';
 import { SEAPORT_DECODERS, SEAPORT_FILL_TARGETS } from './seaport';
 import { SUBSCRIPTION_DECODERS } from './subscriptions';
+import { SUDOSWAP_V1_FACTORY_DECODERS, SUDOSWAP_V1_POOL_DECODERS } from './sudoswap-v1';
+import { SUDOSWAP_V2_FACTORY_DECODERS, SUDOSWAP_V2_POOL_DECODERS } from './sudoswap-v2';
 import { TOKEN_DECODERS } from './tokens';
+import { X2Y2_DECODERS } from './x2y2';
+
+type ProtocolDecoders = {
+  /** The events of each of its exchanges the chain lists (for an AMM, of its pool factory). */
+  exchange: EventDecoders;
+  /** The events of its transfer manager, where an exchange names one. */
+  transferManager?: EventDecoders;
+  /** The events of its pools, clones at addresses no table lists: each decoder checks the pool's factory made it. */
+  pools?: EventDecoders;
+  /** The NFTs a pending call to its exchange would buy, where FloorDesk watches them. */
+  fillTargets?: FillTargets;
+};
 
 /**
  * Each protocol's decoders, read from every exchange of that protocol the chain lists, and from its transfer manager
- * where it has one; and how its pending purchases are read from their calldata. A protocol is its decoder file and
- * one line here.
+ * and pools where it has them; and how its pending purchases are read from their calldata. A protocol is its decoder
+ * file and one line here.
  */
-const PROTOCOL_DECODERS: Readonly<
-  Record<ExchangeProtocol, { exchange: EventDecoders; transferManager?: EventDecoders; fillTargets: FillTargets }>
-> = {
+const PROTOCOL_DECODERS: Readonly<Record<SaleProtocol, ProtocolDecoders>> = {
   seaport: { exchange: SEAPORT_DECODERS, fillTargets: SEAPORT_FILL_TARGETS },
   'looksrare-v2': {
     exchange: LOOKSRARE_V2_DECODERS,
     transferManager: LOOKSRARE_TRANSFER_MANAGER_DECODERS,
     fillTargets: LOOKSRARE_V2_FILL_TARGETS,
   },
+  'blur-v1': { exchange: BLUR_V1_DECODERS },
+  'blur-v2': { exchange: BLUR_V2_DECODERS },
+  x2y2: { exchange: X2Y2_DECODERS },
+  'sudoswap-v1': { exchange: SUDOSWAP_V1_FACTORY_DECODERS, pools: SUDOSWAP_V1_POOL_DECODERS },
+  'sudoswap-v2': { exchange: SUDOSWAP_V2_FACTORY_DECODERS, pools: SUDOSWAP_V2_POOL_DECODERS },
 };
 
 /** The NFTs a pending transaction to `to` would buy: none unless `to` is an exchange the chain lists. */
 export function pendingFillTargets(contracts: ChainContracts, to: string | null, input: Hex): FillTarget[] {
   const exchange = contracts.exchanges.find((candidate) => candidate.address === to?.toLowerCase());
-  return exchange ? PROTOCOL_DECODERS[exchange.protocol].fillTargets(input) : [];
+  return exchange ? (PROTOCOL_DECODERS[exchange.protocol].fillTargets?.(input) ?? []) : [];
 }
 
 /**
@@ -49,15 +68,23 @@ export function decoderIndex(contracts: ChainContracts): DecoderIndex {
     const fromAddress = (address: string, decoders: EventDecoders) => {
       for (const [topic, decode] of Object.entries(decoders)) entry(topic).byAddress.set(address, decode);
     };
+    const fromAnyAddress = (decoders: EventDecoders) => {
+      for (const [topic, decode] of Object.entries(decoders)) {
+        const found = entry(topic);
+        if (found.anyAddress && found.anyAddress !== decode) throw new Error(`two decoders read any ${topic}`);
+        found.anyAddress = decode;
+      }
+    };
     for (const exchange of contracts.exchanges) {
       const decoders = PROTOCOL_DECODERS[exchange.protocol];
       fromAddress(exchange.address, decoders.exchange);
       if (exchange.transferManager && decoders.transferManager) {
         fromAddress(exchange.transferManager, decoders.transferManager);
       }
+      if (decoders.pools) fromAnyAddress(decoders.pools);
     }
     if (contracts.subscriptions !== undefined) fromAddress(contracts.subscriptions, SUBSCRIPTION_DECODERS);
-    for (const [topic, decode] of Object.entries(TOKEN_DECODERS)) entry(topic).anyAddress = decode;
+    fromAnyAddress(TOKEN_DECODERS);
     index = byTopic;
     indexes.set(contracts, index);
   }
@@ -68,7 +95,11 @@ export function decoderIndex(contracts: ChainContracts): DecoderIndex {
 export const INDEXED_TOPICS: readonly Hex[] = [
   ...new Set(
     [
-      ...Object.values(PROTOCOL_DECODERS).flatMap(({ exchange, transferManager }) => [exchange, transferManager ?? {}]),
+      ...Object.values(PROTOCOL_DECODERS).flatMap(({ exchange, transferManager, pools }) => [
+        exchange,
+        transferManager ?? {},
+        pools ?? {},
+      ]),
       SUBSCRIPTION_DECODERS,
       TOKEN_DECODERS,
     ].flatMap((decoders) => Object.keys(decoders) as Hex[]),

@@ -1,8 +1,9 @@
-import type { Marketplace } from '@floordesk/protocol';
+import type { Marketplace, SaleProtocol } from '@floordesk/protocol';
 import type { DecodedLogs, LogAt } from '../decode';
 
 /** An order's trade as the protocol's event states it: the parties and what the buyer paid and the seller got. */
 export type OrderTrade = {
+  protocol: SaleProtocol;
   orderHash: string;
   paymentToken: string;
   buyer: string;
@@ -34,6 +35,7 @@ export function pushOrderSales(out: DecodedLogs, log: LogAt, trade: OrderTrade, 
       txHash,
       logIndex,
       itemIndex,
+      protocol: trade.protocol,
       collection: item.collection,
       tokenId: item.tokenId,
       amount: item.amount,

@@ -1,7 +1,15 @@
 import { ItemType, SEAPORT_ABI } from '@floordesk/contracts';
 import { decodeFunctionData, parseAbi, toEventSelector, zeroAddress } from 'viem';
 import { type ChainContracts, marketplaceOf } from '../chain-contracts';
-import type { DecodedLogs, EventDecoders, FillTarget, FillTargets, LogAt } from '../decode';
+import type {
+  DecodeContext,
+  DecodedLogs,
+  EventDecoders,
+  FillTarget,
+  FillTargets,
+  LogAt,
+  TransactionLogs,
+} from '../decode';
 import { arrayLength, topicAddress, uintWord, word, wordAddress } from './abi-words';
 import { pushOrderSales } from './sales';
 
@@ -28,41 +36,69 @@ export const SEAPORT_DECODERS: EventDecoders = {
 
 type Item = { itemType: number; token: string; identifier: bigint; amount: bigint; recipient?: string };
 
-function decodeOrderFulfilled(log: LogAt, out: DecodedLogs, contracts: ChainContracts): void {
-  const { blockNumber, txHash, logIndex, address } = log;
-  const data = log.data;
-  const orderHash = word(data, 0);
-  const offerer = topicAddress(log.topics, 1);
-  const zone = topicAddress(log.topics, 2);
-  const recipient = wordAddress(data, 1);
-  const offer = readItems(data, Number(uintWord(data, 2)) / 32, 4);
-  const consideration = readItems(data, Number(uintWord(data, 3)) / 32, 5);
-  out.fills.push({ blockNumber, txHash, logIndex, exchange: address, orderHash });
+type Fill = {
+  orderHash: string;
+  offerer: string;
+  zone: string;
+  recipient: string;
+  offer: Item[];
+  consideration: Item[];
+};
 
-  // A listing offers the NFT and asks for payment; an accepted bid offers payment and asks for the NFT.
-  const offeredNfts = offer.filter(isNft);
-  const askedNfts = consideration.filter(isNft);
-  let nfts: Item[];
-  let payment: Item[];
-  let buyer: string;
-  let seller: string;
-  /** Fees come out of the price: a listing pays them from its consideration, an accepted bid from its offer. */
-  let fees: Item[];
-  if (offeredNfts.length > 0 && askedNfts.length === 0) {
-    nfts = offeredNfts;
-    payment = consideration.filter(isPayment);
-    buyer = recipient;
-    seller = offerer;
-    fees = payment.filter((item) => item.recipient !== seller);
-  } else if (askedNfts.length > 0 && offeredNfts.length === 0) {
-    nfts = askedNfts;
-    payment = offer.filter(isPayment);
-    buyer = offerer;
-    seller = recipient;
-    fees = consideration.filter(isPayment);
-  } else {
-    return; // NFT-for-NFT swaps and empty fills are not sales.
+const ORDER_FULFILLED = toEventSelector(orderFulfilled);
+
+function decodeOrderFulfilled(log: LogAt, out: DecodedLogs, context: DecodeContext): void {
+  const { blockNumber, txHash, logIndex, address } = log;
+  const fill = readFill(log);
+  out.fills.push({ blockNumber, txHash, logIndex, exchange: address, orderHash: fill.orderHash });
+  if (fill.recipient !== zeroAddress && fill.recipient !== fill.offerer) {
+    pushFillSale(log, fill, out, context.contracts, {});
+    return;
   }
+  // Matched orders (matchOrders, matchAdvancedOrders: how an offer is accepted) name no fulfiller: each order of the
+  // match emits its own OrderFulfilled, to a zero recipient or back to its offerer. The sale is the buyer's order, at
+  // what it offered; its seller is whoever offered the NFT in the same transaction.
+  context.afterTransaction(txHash, (tx) => pushMatchedSale(log, fill, tx, out, context.contracts));
+}
+
+function readFill(log: LogAt): Fill {
+  const data = log.data;
+  return {
+    orderHash: word(data, 0),
+    offerer: topicAddress(log.topics, 1),
+    zone: topicAddress(log.topics, 2),
+    recipient: wordAddress(data, 1),
+    offer: readItems(data, Number(uintWord(data, 2)) / 32, 4),
+    consideration: readItems(data, Number(uintWord(data, 3)) / 32, 5),
+  };
+}
+
+/** A listing offers the NFT and asks for payment; a bid offers payment and asks for the NFT; anything else is no sale. */
+function sideOf(fill: Fill): 'listing' | 'bid' | null {
+  const offersNft = fill.offer.some(isNft);
+  const asksNft = fill.consideration.some(isNft);
+  if (offersNft && !asksNft) return 'listing';
+  if (asksNft && !offersNft) return 'bid';
+  return null;
+}
+
+function pushFillSale(
+  log: LogAt,
+  fill: Fill,
+  out: DecodedLogs,
+  contracts: ChainContracts,
+  parties: { buyer?: string; seller?: string },
+): void {
+  const { orderHash, offerer, recipient, offer, consideration } = fill;
+  const side = sideOf(fill);
+  if (side === null) return; // NFT-for-NFT swaps and empty fills are not sales.
+  // Fees come out of the price: a listing pays them from its consideration, an accepted bid from its offer.
+  const listing = side === 'listing';
+  const nfts = (listing ? offer : consideration).filter(isNft);
+  const payment = (listing ? consideration : offer).filter(isPayment);
+  const buyer = parties.buyer ?? (listing ? recipient : offerer);
+  const seller = parties.seller ?? (listing ? offerer : recipient);
+  const fees = listing ? payment.filter((item) => item.recipient !== offerer) : consideration.filter(isPayment);
   const paymentToken = payment[0]?.token ?? zeroAddress;
   const inToken = (items: Item[]) =>
     items.filter((item) => item.token === paymentToken).reduce((sum, item) => sum + item.amount, 0n);
@@ -70,11 +106,50 @@ function decodeOrderFulfilled(log: LogAt, out: DecodedLogs, contracts: ChainCont
   const proceeds = total - inToken(fees);
   const marketplace = marketplaceOf(
     contracts,
-    zone,
+    fill.zone,
     consideration.map((item) => item.recipient ?? ''),
   );
   const items = nfts.map((nft) => ({ collection: nft.token, tokenId: nft.identifier, amount: nft.amount }));
-  pushOrderSales(out, log, { orderHash, paymentToken, buyer, seller, marketplace, total, proceeds }, items);
+  pushOrderSales(
+    out,
+    log,
+    { protocol: 'seaport', orderHash, paymentToken, buyer, seller, marketplace, total, proceeds },
+    items,
+  );
+}
+
+/**
+ * One order of a match: the buyer's order is the sale, its seller the offerer of the matched order that offered the
+ * NFT (else the NFT's transfer); a seller's order matched against a buyer's is no second sale. A listing matched
+ * without a buyer's order in sight takes its buyer from the NFT's transfer.
+ */
+function pushMatchedSale(log: LogAt, fill: Fill, tx: TransactionLogs, out: DecodedLogs, contracts: ChainContracts) {
+  const side = sideOf(fill);
+  if (side === null) return;
+  const nft = (side === 'listing' ? fill.offer : fill.consideration).find(isNft);
+  if (!nft) return;
+  const sameNft = (item: Item) => isNft(item) && item.token === nft.token && item.identifier === nft.identifier;
+  const matched = tx.logs
+    .filter((other) => other !== log && other.topics[0] === ORDER_FULFILLED && isSeaport(contracts, other.address))
+    .flatMap((other) => {
+      try {
+        return [readFill(other)];
+      } catch {
+        return [];
+      }
+    });
+  const transfer = tx.transfers.find((moved) => moved.collection === nft.token && moved.tokenId === nft.identifier);
+  if (side === 'listing') {
+    if (matched.some((other) => sideOf(other) === 'bid' && other.consideration.some(sameNft))) return;
+    pushFillSale(log, fill, out, contracts, { buyer: transfer?.to ?? zeroAddress });
+    return;
+  }
+  const offered = matched.find((other) => sideOf(other) === 'listing' && other.offer.some(sameNft));
+  pushFillSale(log, fill, out, contracts, { seller: offered?.offerer ?? transfer?.from ?? zeroAddress });
+}
+
+function isSeaport(contracts: ChainContracts, address: string): boolean {
+  return contracts.exchanges.some((exchange) => exchange.protocol === 'seaport' && exchange.address === address);
 }
 
 function isNft(item: Item): boolean {

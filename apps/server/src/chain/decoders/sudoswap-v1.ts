@@ -1,0 +1,65 @@
+import { parseAbi, toEventSelector } from 'viem';
+import type { DecodedLogs, EventDecoders, LogAt, TransactionLogs } from '../decode';
+import { wordAddress } from './abi-words';
+import { knownPool, poolTransfers, pushPool, tokenPayments } from './pools';
+import { pushOrderSales } from './sales';
+
+/**
+ * sudoswap v1 (LSSVM): the factory announces each pool it deploys (`NewPair`, the pool in its data); a pool's swap
+ * event carries nothing, so a swap is read from its transaction: the NFTs that left the pool (`SwapNFTOutPair`, a
+ * buy) or reached it (`SwapNFTInPair`, a sale to it), and the ERC-20 that paid for them: what the buyer paid, or what
+ * the pool paid out. A pool trading in ETH moves the ETH without a log: its swaps cannot be priced from logs and are
+ * counted as unpriced.
+ */
+const EVENTS = parseAbi(['event NewPair(address poolAddress)', 'event SwapNFTOutPair()', 'event SwapNFTInPair()']);
+const [newPair, swapOut, swapIn] = EVENTS;
+const PROTOCOL = 'sudoswap-v1';
+
+export const SUDOSWAP_V1_FACTORY_DECODERS: EventDecoders = {
+  [toEventSelector(newPair)]: (log, out) => pushPool(out, log, PROTOCOL, wordAddress(log.data, 0)),
+};
+
+export const SUDOSWAP_V1_POOL_DECODERS: EventDecoders = {
+  [toEventSelector(swapOut)]: (log, out, context) => {
+    context.afterTransaction(log.txHash, (tx) => {
+      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'out');
+    });
+  },
+  [toEventSelector(swapIn)]: (log, out, context) => {
+    context.afterTransaction(log.txHash, (tx) => {
+      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'in');
+    });
+  },
+};
+
+function swap(log: LogAt, tx: TransactionLogs, out: DecodedLogs, direction: 'out' | 'in'): void {
+  const pool = log.address;
+  const moved = poolTransfers(tx, pool, direction);
+  const first = moved[0];
+  if (!first) return;
+  const trader = direction === 'out' ? first.to : first.from;
+  const [buyer, seller] = direction === 'out' ? [trader, pool] : [pool, trader];
+  // The payer's ERC-20 transfers in the token it first paid: the price and the protocol fee on a buy, the seller's
+  // share and the fee on a sale to the pool.
+  const paid = tokenPayments(tx).filter((transfer) => transfer.from === buyer);
+  const token = paid[0]?.token;
+  if (token === undefined) {
+    out.unpriced++;
+    return;
+  }
+  const total = paid
+    .filter((transfer) => transfer.token === token)
+    .reduce((sum, transfer) => sum + transfer.amount, 0n);
+  const trade = {
+    protocol: PROTOCOL,
+    orderHash: pool,
+    paymentToken: token,
+    buyer,
+    seller,
+    marketplace: 'soduswap',
+    total,
+    proceeds: total,
+  } as const;
+  const items = moved.map((transfer) => ({ collection: transfer.collection, tokenId: transfer.tokenId, amount: 1n }));
+  pushOrderSales(out, log, trade, items);
+}

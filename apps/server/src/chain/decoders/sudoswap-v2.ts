@@ -1,0 +1,81 @@
+import { parseAbi, toEventSelector, zeroAddress } from 'viem';
+import type { DecodedLogs, EventDecoders, LogAt, TransactionLogs } from '../decode';
+import { readUintArray, topicAddress, uintWord } from './abi-words';
+import { knownPool, poolTransfers, pushPool, tokenPayments } from './pools';
+import { pushOrderSales } from './sales';
+
+/**
+ * sudoswap v2 (LSSVM2): the factory announces each pool it deploys; a pool's swap states what was paid and, for an
+ * ERC-721 pool, the ids; the collection and the other party come from the same transaction's transfers. A buy from
+ * the pool (`SwapNFTOutPair`) is paid `amountIn`; a sale to it (`SwapNFTInPair`) pays `amountOut` (after the pool's
+ * and the protocol's fees). An ERC-1155 pool's swap gives a count of one id instead. Paid in ETH, or in the ERC-20
+ * the buyer (or, on a sale to the pool, the pool) moved in the transaction.
+ */
+const EVENTS = parseAbi([
+  'event NewERC721Pair(address indexed poolAddress, uint256[] initialIds)',
+  'event NewERC1155Pair(address indexed poolAddress, uint256 initialBalance)',
+  'event SwapNFTOutPair(uint256 amountIn, uint256[] ids)',
+  'event SwapNFTInPair(uint256 amountOut, uint256[] ids)',
+  'event SwapNFTOutPair(uint256 amountIn, uint256 numNFTs)',
+  'event SwapNFTInPair(uint256 amountOut, uint256 numNFTs)',
+]);
+const [newErc721Pair, newErc1155Pair, out721, in721, out1155, in1155] = EVENTS;
+const PROTOCOL = 'sudoswap-v2';
+
+export const SUDOSWAP_V2_FACTORY_DECODERS: EventDecoders = {
+  [toEventSelector(newErc721Pair)]: (log, out) => pushPool(out, log, PROTOCOL, topicAddress(log.topics, 1)),
+  [toEventSelector(newErc1155Pair)]: (log, out) => pushPool(out, log, PROTOCOL, topicAddress(log.topics, 1)),
+};
+
+export const SUDOSWAP_V2_POOL_DECODERS: EventDecoders = {
+  [toEventSelector(out721)]: (log, out, context) => {
+    const ids = new Set(readUintArray(log.data, Number(uintWord(log.data, 1)) / 32));
+    context.afterTransaction(log.txHash, (tx) => {
+      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'out', ids);
+    });
+  },
+  [toEventSelector(in721)]: (log, out, context) => {
+    const ids = new Set(readUintArray(log.data, Number(uintWord(log.data, 1)) / 32));
+    context.afterTransaction(log.txHash, (tx) => {
+      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'in', ids);
+    });
+  },
+  [toEventSelector(out1155)]: (log, out, context) => {
+    context.afterTransaction(log.txHash, (tx) => {
+      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'out');
+    });
+  },
+  [toEventSelector(in1155)]: (log, out, context) => {
+    context.afterTransaction(log.txHash, (tx) => {
+      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'in');
+    });
+  },
+};
+
+/** One swap's sales: the pool's transfers of the swapped ids (all of them, for an ERC-1155 pool) in its transaction. */
+function swap(log: LogAt, tx: TransactionLogs, out: DecodedLogs, direction: 'out' | 'in', ids?: Set<bigint>): void {
+  const pool = log.address;
+  const moved = poolTransfers(tx, pool, direction).filter((transfer) => !ids || ids.has(transfer.tokenId));
+  const first = moved[0];
+  if (!first) return;
+  const trader = direction === 'out' ? first.to : first.from;
+  const [buyer, seller] = direction === 'out' ? [trader, pool] : [pool, trader];
+  const payment = tokenPayments(tx).find((transfer) => transfer.from === buyer);
+  const total = uintWord(log.data, 0);
+  const trade = {
+    protocol: PROTOCOL,
+    orderHash: pool,
+    paymentToken: payment?.token ?? zeroAddress,
+    buyer,
+    seller,
+    marketplace: 'soduswap',
+    total,
+    proceeds: total,
+  } as const;
+  const items = moved.map((transfer) => ({
+    collection: transfer.collection,
+    tokenId: transfer.tokenId,
+    amount: transfer.amount,
+  }));
+  pushOrderSales(out, log, trade, items);
+}
