@@ -1,5 +1,5 @@
 import type { SaleProtocol } from '@floordesk/protocol';
-import type { DecodeContext, DecodedLogs, LogAt, TransactionLogs, TransferEvent } from '../decode';
+import type { DecodeContext, DecodedLogs, EventDecoder, LogAt, TransactionLogs, TransferEvent } from '../decode';
 import { topicAddress, uintWord } from './abi-words';
 
 /**
@@ -19,6 +19,18 @@ export function knownPool(
   }
   out.foreign++;
   return false;
+}
+
+/** A pool's swap event, read from its transaction once the input is read, if the pool is one its factory made. */
+export function poolSwapDecoder(
+  protocol: SaleProtocol,
+  swap: (log: LogAt, tx: TransactionLogs, out: DecodedLogs) => void,
+): EventDecoder {
+  return (log, out, context) => {
+    context.afterTransaction(log.txHash, (tx) => {
+      if (knownPool(protocol, log.address, out, context)) swap(log, tx, out);
+    });
+  };
 }
 
 /** A pool its factory created, as the factory's event tells. */

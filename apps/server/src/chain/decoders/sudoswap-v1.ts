@@ -1,7 +1,7 @@
 import { parseAbi, toEventSelector } from 'viem';
 import type { DecodedLogs, EventDecoders, LogAt, TransactionLogs } from '../decode';
 import { wordAddress } from './abi-words';
-import { knownPool, poolTransfers, pushPool, tokenPayments } from './pools';
+import { poolSwapDecoder, poolTransfers, pushPool, tokenPayments } from './pools';
 import { pushOrderSales } from './sales';
 
 /**
@@ -20,16 +20,8 @@ export const SUDOSWAP_V1_FACTORY_DECODERS: EventDecoders = {
 };
 
 export const SUDOSWAP_V1_POOL_DECODERS: EventDecoders = {
-  [toEventSelector(swapOut)]: (log, out, context) => {
-    context.afterTransaction(log.txHash, (tx) => {
-      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'out');
-    });
-  },
-  [toEventSelector(swapIn)]: (log, out, context) => {
-    context.afterTransaction(log.txHash, (tx) => {
-      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'in');
-    });
-  },
+  [toEventSelector(swapOut)]: poolSwapDecoder(PROTOCOL, (log, tx, out) => swap(log, tx, out, 'out')),
+  [toEventSelector(swapIn)]: poolSwapDecoder(PROTOCOL, (log, tx, out) => swap(log, tx, out, 'in')),
 };
 
 function swap(log: LogAt, tx: TransactionLogs, out: DecodedLogs, direction: 'out' | 'in'): void {

@@ -1,7 +1,7 @@
 import { parseAbi, toEventSelector, zeroAddress } from 'viem';
 import type { DecodedLogs, EventDecoders, LogAt, TransactionLogs } from '../decode';
 import { readUintArray, topicAddress, uintWord } from './abi-words';
-import { knownPool, poolTransfers, pushPool, tokenPayments } from './pools';
+import { poolSwapDecoder, poolTransfers, pushPool, tokenPayments } from './pools';
 import { pushOrderSales } from './sales';
 
 /**
@@ -28,29 +28,15 @@ export const SUDOSWAP_V2_FACTORY_DECODERS: EventDecoders = {
 };
 
 export const SUDOSWAP_V2_POOL_DECODERS: EventDecoders = {
-  [toEventSelector(out721)]: (log, out, context) => {
-    const ids = new Set(readUintArray(log.data, Number(uintWord(log.data, 1)) / 32));
-    context.afterTransaction(log.txHash, (tx) => {
-      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'out', ids);
-    });
-  },
-  [toEventSelector(in721)]: (log, out, context) => {
-    const ids = new Set(readUintArray(log.data, Number(uintWord(log.data, 1)) / 32));
-    context.afterTransaction(log.txHash, (tx) => {
-      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'in', ids);
-    });
-  },
-  [toEventSelector(out1155)]: (log, out, context) => {
-    context.afterTransaction(log.txHash, (tx) => {
-      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'out');
-    });
-  },
-  [toEventSelector(in1155)]: (log, out, context) => {
-    context.afterTransaction(log.txHash, (tx) => {
-      if (knownPool(PROTOCOL, log.address, out, context)) swap(log, tx, out, 'in');
-    });
-  },
+  [toEventSelector(out721)]: poolSwapDecoder(PROTOCOL, (log, tx, out) => swap(log, tx, out, 'out', idsOf(log))),
+  [toEventSelector(in721)]: poolSwapDecoder(PROTOCOL, (log, tx, out) => swap(log, tx, out, 'in', idsOf(log))),
+  [toEventSelector(out1155)]: poolSwapDecoder(PROTOCOL, (log, tx, out) => swap(log, tx, out, 'out')),
+  [toEventSelector(in1155)]: poolSwapDecoder(PROTOCOL, (log, tx, out) => swap(log, tx, out, 'in')),
 };
+
+function idsOf(log: LogAt): Set<bigint> {
+  return new Set(readUintArray(log.data, Number(uintWord(log.data, 1)) / 32));
+}
 
 /** One swap's sales: the pool's transfers of the swapped ids (all of them, for an ERC-1155 pool) in its transaction. */
 function swap(log: LogAt, tx: TransactionLogs, out: DecodedLogs, direction: 'out' | 'in', ids?: Set<bigint>): void {
