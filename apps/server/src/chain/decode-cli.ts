@@ -5,26 +5,16 @@
  * What was skipped is counted on stderr; a wrong entry is named there, with exit code 1. FILE is relative to where
  * npm ran. A sudoswap pool counts when the input holds its creation by the factory.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { MAINNET_CONTRACTS } from './chain-contracts';
 import { decodeLogFile } from './decode-file';
+import { readFileArgument } from '../file-cli';
 
 const USAGE = 'usage: npm run -s decode -- FILE (a JSON array of logs as eth_getLogs returns them)';
 
 async function main(args: readonly string[]): Promise<number> {
-  if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
-    process.stderr.write(`${USAGE}\n`);
-    return args.length === 1 ? 0 : 1;
-  }
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    process.stderr.write(`decode: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
-    return 1;
-  }
+  const input = await readFileArgument('decode', USAGE, args);
+  if ('exitCode' in input) return input.exitCode;
+  const { file, text } = input;
   const decoded = decodeLogFile(text, MAINNET_CONTRACTS);
   if (!decoded.ok) {
     process.stderr.write(`decode: ${file}: ${decoded.error}\n`);

@@ -4,25 +4,15 @@
  * `[{"token_id", "rank", "score", "tier"}]`, rarest first, as JSON on stdout. FILE is relative to where npm ran;
  * `-s` keeps npm's own lines off stdout, so the output pipes. A wrong entry is named on stderr, with exit code 1.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { rankMarketplaceTokens } from './marketplace-tokens';
+import { readFileArgument } from '../../file-cli';
 
 const USAGE = 'usage: npm run -s rarity -- FILE (a JSON array of {"token_id", "attributes": [...]})';
 
 async function main(args: readonly string[]): Promise<number> {
-  if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
-    process.stderr.write(`${USAGE}\n`);
-    return args.length === 1 ? 0 : 1;
-  }
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    process.stderr.write(`rarity: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
-    return 1;
-  }
+  const input = await readFileArgument('rarity', USAGE, args);
+  if ('exitCode' in input) return input.exitCode;
+  const { file, text } = input;
   const ranking = rankMarketplaceTokens(text);
   if (!ranking.ok) {
     process.stderr.write(`rarity: ${file}: ${ranking.error}\n`);
