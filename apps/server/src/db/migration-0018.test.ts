@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { insertCollection, insertListing, insertSale } from '../testing/market-rows';
+import { insertCollection, insertListing } from '../testing/market-rows';
 import { runMigrations } from './migrate';
 import { createScratchDatabase, migrationsBefore, type ScratchDatabase } from './scratch-database';
 
@@ -27,8 +27,19 @@ describe('migration 0018: the devnet’s SoduSwap identity gone', () => {
     const open = await insertListing(pool, COLLECTION, 1, 10n, at, { marketplace: 'soduswap' });
     const filled = await insertListing(pool, COLLECTION, 2, 10n, at, { marketplace: 'soduswap', status: 'filled' });
     const opensea = await insertListing(pool, COLLECTION, 3, 10n, at);
-    await insertSale(pool, COLLECTION, { block: 1, tokenId: 1, priceWei: 10n, time: at, marketplace: 'soduswap' });
-    await insertSale(pool, COLLECTION, { block: 2, tokenId: 2, priceWei: 10n, time: at });
+    // Sales as the schema before 0018 had them (no protocol column yet).
+    for (const [block, marketplace] of [
+      [1, 'soduswap'],
+      [2, 'opensea'],
+    ] as const) {
+      await pool.query(
+        `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
+                            price_wei, payment_token, buyer, seller, marketplace, order_hash)
+         values ($1, 0, 0, $2, $3, $4, $2, 1, 10, '0x0000000000000000000000000000000000000000',
+                 '0x00000000000000000000000000000000000000b1', '0x00000000000000000000000000000000000000c1', $5, $1)`,
+        [`0x${block.toString(16).padStart(64, '0')}`, block, at, COLLECTION, marketplace],
+      );
+    }
 
     await runMigrations(pool);
 
