@@ -1,6 +1,8 @@
 import type { SaleProtocol } from '@floordesk/protocol';
-import type { DecodeContext, DecodedLogs, EventDecoder, LogAt, TransactionLogs, TransferEvent } from '../decode';
+import type { DecodeContext, DecodedLogs, EventDecoder, LogAt, TransactionLogs } from '../decode';
 import { topicAddress, uintWord } from './abi-words';
+import { pushOrderSales } from './sales';
+import { TRANSFER_TOPIC } from './tokens';
 
 /**
  * What sudoswap's two versions share: a pool is a clone that anyone could imitate, so its swaps count only once its
@@ -39,17 +41,61 @@ export function pushPool(out: DecodedLogs, log: LogAt, protocol: SaleProtocol, p
   out.pools.push({ blockNumber, txHash, logIndex, protocol, pool });
 }
 
-/** The NFTs that left the pool (a buy from it) or reached it (a sale to it) in the swap's transaction. */
-export function poolTransfers(tx: TransactionLogs, pool: string, direction: 'out' | 'in'): TransferEvent[] {
-  return tx.transfers.filter((transfer) => (direction === 'out' ? transfer.from : transfer.to) === pool);
+/** What a swap moved: the NFTs that left the pool (a buy from it) or reached it (a sale to it), and its two sides. */
+export type PoolSwap = { moved: TransactionLogs['transfers']; buyer: string; seller: string };
+
+/**
+ * A swap read from its transaction's transfers, only those of `ids` where the swap names them; the trader is the other
+ * side of the first. Undefined when the transaction moved none of the pool's NFTs that way.
+ */
+export function poolSwap(
+  tx: TransactionLogs,
+  pool: string,
+  direction: 'out' | 'in',
+  ids?: ReadonlySet<bigint>,
+): PoolSwap | undefined {
+  const moved = tx.transfers.filter(
+    (transfer) => (direction === 'out' ? transfer.from : transfer.to) === pool && (!ids || ids.has(transfer.tokenId)),
+  );
+  const first = moved[0];
+  if (!first) return undefined;
+  return direction === 'out' ? { moved, buyer: first.to, seller: pool } : { moved, buyer: pool, seller: first.from };
 }
 
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+/**
+ * One sale per NFT a swap moved, on marketplace `soduswap`, at `total` in `paymentToken`. The pool's own and the
+ * protocol's fees are not told apart in its events, so the proceeds are the total.
+ */
+export function pushPoolSales(
+  out: DecodedLogs,
+  log: LogAt,
+  protocol: SaleProtocol,
+  { moved, buyer, seller }: PoolSwap,
+  paymentToken: string,
+  total: bigint,
+): void {
+  const trade = {
+    protocol,
+    orderHash: log.address,
+    paymentToken,
+    buyer,
+    seller,
+    marketplace: 'soduswap' as const,
+    total,
+  };
+  const items = moved.map(({ collection, tokenId, amount }) => ({ collection, tokenId, amount }));
+  pushOrderSales(out, log, { ...trade, proceeds: total }, items);
+}
 
-/** The ERC-20 transfers of a transaction (three topics and an amount; ERC-721's carry four). */
+/**
+ * The ERC-20 transfers of a transaction (three topics and an amount; ERC-721's carry four). A token whose log has no
+ * amount word is not a payment, and spoils no sale beside it.
+ */
 export function tokenPayments(tx: TransactionLogs): Array<{ token: string; from: string; to: string; amount: bigint }> {
   return tx.logs
-    .filter((log) => log.topics.length === 3 && log.topics[0]?.toLowerCase() === TRANSFER_TOPIC)
+    .filter(
+      (log) => log.topics.length === 3 && log.topics[0]?.toLowerCase() === TRANSFER_TOPIC && log.data.length >= 66,
+    )
     .map((log) => ({
       token: log.address,
       from: topicAddress(log.topics, 1),

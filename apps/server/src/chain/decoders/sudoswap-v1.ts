@@ -1,8 +1,7 @@
 import { parseAbi, toEventSelector } from 'viem';
 import type { DecodedLogs, EventDecoders, LogAt, TransactionLogs } from '../decode';
 import { wordAddress } from './abi-words';
-import { poolSwapDecoder, poolTransfers, pushPool, tokenPayments } from './pools';
-import { pushOrderSales } from './sales';
+import { poolSwap, poolSwapDecoder, pushPool, pushPoolSales, tokenPayments } from './pools';
 
 /**
  * sudoswap v1 (LSSVM): the factory announces each pool it deploys (`NewPair`, the pool in its data); a pool's swap
@@ -25,15 +24,11 @@ export const SUDOSWAP_V1_POOL_DECODERS: EventDecoders = {
 };
 
 function swap(log: LogAt, tx: TransactionLogs, out: DecodedLogs, direction: 'out' | 'in'): void {
-  const pool = log.address;
-  const moved = poolTransfers(tx, pool, direction);
-  const first = moved[0];
-  if (!first) return;
-  const trader = direction === 'out' ? first.to : first.from;
-  const [buyer, seller] = direction === 'out' ? [trader, pool] : [pool, trader];
+  const swapped = poolSwap(tx, log.address, direction);
+  if (!swapped) return;
   // The payer's ERC-20 transfers in the token it first paid: the price and the protocol fee on a buy, the seller's
   // share and the fee on a sale to the pool.
-  const paid = tokenPayments(tx).filter((transfer) => transfer.from === buyer);
+  const paid = tokenPayments(tx).filter((transfer) => transfer.from === swapped.buyer);
   const token = paid[0]?.token;
   if (token === undefined) {
     out.unpriced++;
@@ -42,16 +37,5 @@ function swap(log: LogAt, tx: TransactionLogs, out: DecodedLogs, direction: 'out
   const total = paid
     .filter((transfer) => transfer.token === token)
     .reduce((sum, transfer) => sum + transfer.amount, 0n);
-  const trade = {
-    protocol: PROTOCOL,
-    orderHash: pool,
-    paymentToken: token,
-    buyer,
-    seller,
-    marketplace: 'soduswap',
-    total,
-    proceeds: total,
-  } as const;
-  const items = moved.map((transfer) => ({ collection: transfer.collection, tokenId: transfer.tokenId, amount: 1n }));
-  pushOrderSales(out, log, trade, items);
+  pushPoolSales(out, log, PROTOCOL, swapped, token, total);
 }

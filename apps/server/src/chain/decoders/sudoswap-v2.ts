@@ -1,8 +1,7 @@
 import { parseAbi, toEventSelector, zeroAddress } from 'viem';
 import type { DecodedLogs, EventDecoders, LogAt, TransactionLogs } from '../decode';
 import { readUintArray, topicAddress, uintWord } from './abi-words';
-import { poolSwapDecoder, poolTransfers, pushPool, tokenPayments } from './pools';
-import { pushOrderSales } from './sales';
+import { poolSwap, poolSwapDecoder, pushPool, pushPoolSales, tokenPayments } from './pools';
 
 /**
  * sudoswap v2 (LSSVM2): the factory announces each pool it deploys; a pool's swap states what was paid and, for an
@@ -40,28 +39,8 @@ function idsOf(log: LogAt): Set<bigint> {
 
 /** One swap's sales: the pool's transfers of the swapped ids (all of them, for an ERC-1155 pool) in its transaction. */
 function swap(log: LogAt, tx: TransactionLogs, out: DecodedLogs, direction: 'out' | 'in', ids?: Set<bigint>): void {
-  const pool = log.address;
-  const moved = poolTransfers(tx, pool, direction).filter((transfer) => !ids || ids.has(transfer.tokenId));
-  const first = moved[0];
-  if (!first) return;
-  const trader = direction === 'out' ? first.to : first.from;
-  const [buyer, seller] = direction === 'out' ? [trader, pool] : [pool, trader];
-  const payment = tokenPayments(tx).find((transfer) => transfer.from === buyer);
-  const total = uintWord(log.data, 0);
-  const trade = {
-    protocol: PROTOCOL,
-    orderHash: pool,
-    paymentToken: payment?.token ?? zeroAddress,
-    buyer,
-    seller,
-    marketplace: 'soduswap',
-    total,
-    proceeds: total,
-  } as const;
-  const items = moved.map((transfer) => ({
-    collection: transfer.collection,
-    tokenId: transfer.tokenId,
-    amount: transfer.amount,
-  }));
-  pushOrderSales(out, log, trade, items);
+  const swapped = poolSwap(tx, log.address, direction, ids);
+  if (!swapped) return;
+  const payment = tokenPayments(tx).find((transfer) => transfer.from === swapped.buyer);
+  pushPoolSales(out, log, PROTOCOL, swapped, payment?.token ?? zeroAddress, uintWord(log.data, 0));
 }

@@ -12,9 +12,11 @@ export const TOKEN_EVENTS = parseAbi([
   'event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId)',
 ]);
 const [transfer, transferSingle, transferBatch, approvalForAll, metadataUpdate, batchMetadataUpdate] = TOKEN_EVENTS;
+/** `Transfer(address,address,uint256)`: ERC-721's with the token id as a fourth topic, ERC-20's with three. */
+export const TRANSFER_TOPIC = toEventSelector(transfer);
 
 export const TOKEN_DECODERS: EventDecoders = {
-  [toEventSelector(transfer)]: (log, out) => {
+  [TRANSFER_TOPIC]: (log, out) => {
     // ERC-20 shares this signature with three topics; ERC-721 indexes the token id as a fourth.
     if (log.topics.length !== 4) return;
     const { blockNumber, txHash, logIndex, address } = log;
