@@ -130,7 +130,10 @@ function pushMatchedSale(log: LogAt, fill: Fill, tx: TransactionLogs, out: Decod
   if (!nft) return;
   const sameNft = (item: Item) => isNft(item) && item.token === nft.token && item.identifier === nft.identifier;
   const matched = tx.logs
-    .filter((other) => other !== log && other.topics[0] === ORDER_FULFILLED && isSeaport(contracts, other.address))
+    .filter(
+      (other) =>
+        other.logIndex !== log.logIndex && other.topics[0] === ORDER_FULFILLED && isSeaport(contracts, other.address),
+    )
     .flatMap((other) => {
       try {
         return [readFill(other)];
