@@ -10,9 +10,10 @@ import { pushOrderSales } from './sales';
  */
 const ORDER =
   '(address trader, uint8 side, address matchingPolicy, address collection, uint256 tokenId, uint256 amount, address paymentToken, uint256 price, uint256 listingTime, uint256 expirationTime, (uint16 rate, address recipient)[] fees, uint256 salt, bytes extraParams)';
-const [ordersMatched] = parseAbi([
+export const BLUR_V1_EVENTS = parseAbi([
   `event OrdersMatched(address indexed maker, address indexed taker, ${ORDER} sell, bytes32 sellHash, ${ORDER} buy, bytes32 buyHash)`,
 ]);
+const [ordersMatched] = BLUR_V1_EVENTS;
 const MATCHED_DATA = parseAbiParameters(`${ORDER} sell, bytes32 sellHash, ${ORDER} buy, bytes32 buyHash`);
 const BPS = 10_000n;
 

@@ -10,7 +10,7 @@ import { poolSwap, poolSwapDecoder, pushPool, pushPoolSales, tokenPayments } fro
  * and the protocol's fees). An ERC-1155 pool's swap gives a count of one id instead. Paid in ETH, or in the ERC-20
  * the buyer (or, on a sale to the pool, the pool) moved in the transaction.
  */
-const EVENTS = parseAbi([
+export const SUDOSWAP_V2_EVENTS = parseAbi([
   'event NewERC721Pair(address indexed poolAddress, uint256[] initialIds)',
   'event NewERC1155Pair(address indexed poolAddress, uint256 initialBalance)',
   'event SwapNFTOutPair(uint256 amountIn, uint256[] ids)',
@@ -18,7 +18,7 @@ const EVENTS = parseAbi([
   'event SwapNFTOutPair(uint256 amountIn, uint256 numNFTs)',
   'event SwapNFTInPair(uint256 amountOut, uint256 numNFTs)',
 ]);
-const [newErc721Pair, newErc1155Pair, out721, in721, out1155, in1155] = EVENTS;
+const [newErc721Pair, newErc1155Pair, out721, in721, out1155, in1155] = SUDOSWAP_V2_EVENTS;
 const PROTOCOL = 'sudoswap-v2';
 
 export const SUDOSWAP_V2_FACTORY_DECODERS: EventDecoders = {

@@ -11,7 +11,8 @@ import { pushOrderSales, type TradedItem } from './sales';
  */
 const INVENTORY =
   'address maker, address taker, uint256 orderSalt, uint256 settleSalt, uint256 intent, uint256 delegateType, uint256 deadline, address currency, bytes dataMask, (uint256 price, bytes data) item, (uint8 op, uint256 orderIdx, uint256 itemIdx, uint256 price, bytes32 itemHash, address executionDelegate, bytes dataReplacement, uint256 bidIncentivePct, uint256 aucMinIncrementPct, uint256 aucIncDurationSecs, (uint256 percentage, address to)[] fees) detail';
-const [evInventory] = parseAbi([`event EvInventory(bytes32 indexed itemHash, ${INVENTORY})`]);
+export const X2Y2_EVENTS = parseAbi([`event EvInventory(bytes32 indexed itemHash, ${INVENTORY})`]);
+const [evInventory] = X2Y2_EVENTS;
 const INVENTORY_DATA = parseAbiParameters(INVENTORY);
 
 /** X2Y2's `Market.Op` values that settle a trade; the others cancel, bid or refund. */
