@@ -3,8 +3,8 @@ import type { Block } from 'viem';
 import type { RoleContext } from '../context';
 import type { HeldLock } from '../db/pool';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
-import { INDEXED_TOPICS } from './decoders/registry';
 import type { ChainConsumer } from './consumers';
+import { readIndexedLogs } from './read-logs';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
 import { type ChainTransaction, readTransactions, transactionsBehind } from './transactions';
 
@@ -19,8 +19,6 @@ export type IndexerOptions = RoleContext & {
 };
 
 export type StepResult = { from: number; to: number; sales: number; transfers: number } | { reorgTo: number } | null;
-
-const ALL_TOPICS = [[...INDEXED_TOPICS]];
 
 /**
  * One step of the indexer: undo a reorg if the stored cursor is no longer on the chain, else let the consumers
@@ -101,10 +99,7 @@ async function readBatch(
   }
   const headers = blocks.map(toHeader);
   const hashes = new Map(headers.map((header) => [header.number, header.hash]));
-  const logs = await client.request({
-    method: 'eth_getLogs',
-    params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: ALL_TOPICS }],
-  });
+  const logs = await readIndexedLogs(client, chain.contracts, from, to);
   if (logs.some((entry) => hashes.get(Number(entry.blockNumber)) !== entry.blockHash || entry.removed)) return null;
   const events = decodeLogs(logs as unknown as RawLog[], chain.contracts);
   if (events.malformed > 0) log.debug({ malformed: events.malformed, from, to }, 'skipped malformed logs');

@@ -90,18 +90,3 @@ export function decoderIndex(contracts: ChainContracts): DecoderIndex {
   }
   return index;
 }
-
-/** Every topic0 some decoder reads: what the indexer asks the node for. */
-export const INDEXED_TOPICS: readonly Hex[] = [
-  ...new Set(
-    [
-      ...Object.values(PROTOCOL_DECODERS).flatMap(({ exchange, transferManager, pools }) => [
-        exchange,
-        transferManager ?? {},
-        pools ?? {},
-      ]),
-      SUBSCRIPTION_DECODERS,
-      TOKEN_DECODERS,
-    ].flatMap((decoders) => Object.keys(decoders) as Hex[]),
-  ),
-];
