@@ -35,9 +35,9 @@ describe('migration 0018: the devnet’s SoduSwap identity gone', () => {
       await pool.query(
         `insert into sales (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
                             price_wei, payment_token, buyer, seller, marketplace, order_hash)
-         values ($1, 0, 0, $2, $3, $4, $2, 1, 10, '0x0000000000000000000000000000000000000000',
+         values ($1, 0, 0, $2, $3, $4, $6, 1, 10, '0x0000000000000000000000000000000000000000',
                  '0x00000000000000000000000000000000000000b1', '0x00000000000000000000000000000000000000c1', $5, $1)`,
-        [`0x${block.toString(16).padStart(64, '0')}`, block, at, COLLECTION, marketplace],
+        [`0x${block.toString(16).padStart(64, '0')}`, block, at, COLLECTION, marketplace, String(block)],
       );
     }
 
