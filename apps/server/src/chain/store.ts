@@ -64,10 +64,7 @@ export async function storeBlocks(
                          ${sql.param(blocks.map((block) => timeOf(block.number)))}::timestamptz[])
     on conflict (number) do nothing`);
 
-  const sales = await insertSales(db, events, timeOf);
-  await insertPayments(db, events, timeOf);
-  await insertTransactions(db, transactions);
-  const transfers = await insertTransfers(db, events, timeOf);
+  const summary = await storeEvents(db, events, timeOf, transactions, 'head');
   await clearMinedPending(db, blocks);
   for (const update of events.metadataUpdates) {
     await requeueTokenMetadata(db, update.collection, {
@@ -79,6 +76,30 @@ export async function storeBlocks(
 
   const last = blocks.at(-1);
   if (last) await db.execute(sql`delete from chain_blocks where number < ${last.number - KEPT_BLOCKS}`);
+  return summary;
+}
+
+/**
+ * Where a batch lies: at the `head` of what is indexed (the indexer's next blocks), or in the `past`, below blocks
+ * already indexed (a backfill), where a token's last transfer in the batch may be older than its owner on record.
+ */
+export type BatchPlace = 'head' | 'past';
+
+/**
+ * A batch's sales (with their rollups), payments, transactions and transfers (with token owners and collections),
+ * each insert ignoring rows already present. Nothing here reads or moves the cursor.
+ */
+export async function storeEvents(
+  db: Executor,
+  events: DecodedLogs,
+  timeOf: (block: number) => Date,
+  transactions: readonly ChainTransaction[],
+  place: BatchPlace,
+): Promise<StoreSummary> {
+  const sales = await insertSales(db, events, timeOf);
+  await insertPayments(db, events, timeOf);
+  await insertTransactions(db, transactions);
+  const transfers = await insertTransfers(db, events, timeOf, place);
   return { sales, transfers };
 }
 
@@ -175,6 +196,7 @@ async function insertTransfers(
   db: Executor,
   { transfers }: DecodedLogs,
   timeOf: (block: number) => Date,
+  place: BatchPlace,
 ): Promise<number> {
   if (transfers.length === 0) return 0;
   const column = <T>(value: (transfer: TransferEvent) => T) => sql.param(transfers.map(value));
@@ -200,7 +222,9 @@ async function insertTransfers(
                          ${sql.param(tokens.map((t) => (t.standard === 'erc721' ? t.to : null)))}::text[],
                          ${sql.param(tokens.map((t) => (t.from === zeroAddress ? t.blockNumber : null)))}::bigint[])
     on conflict (collection, token_id) do update
-      set owner = excluded.owner, minted_block = coalesce(tokens.minted_block, excluded.minted_block)`);
+      set owner = ${place === 'head' ? sql`excluded.owner` : sql`tokens.owner`},
+          minted_block = coalesce(tokens.minted_block, excluded.minted_block)`);
+  if (place === 'past') await ownersFromTransfers(db, tokens);
   const firstSeen = new Map<string, number>();
   for (const transfer of transfers) {
     if (!firstSeen.has(transfer.collection)) firstSeen.set(transfer.collection, transfer.blockNumber);
@@ -208,8 +232,27 @@ async function insertTransfers(
   await db.execute(sql`
     insert into collections (address, first_seen_block)
     select * from unnest(${sql.param([...firstSeen.keys()])}::text[], ${sql.param([...firstSeen.values()])}::bigint[])
-    on conflict (address) do nothing`);
+    on conflict (address) do update set first_seen_block = least(collections.first_seen_block, excluded.first_seen_block)`);
   return result.rowCount ?? 0;
+}
+
+/**
+ * Sets each ERC-721 token's owner to the receiver of its last stored transfer: after a rollback took its later
+ * transfers away, or a backfill brought older ones in.
+ */
+async function ownersFromTransfers(
+  db: Executor,
+  tokens: ReadonlyArray<{ collection: string; tokenId: bigint | string }>,
+): Promise<void> {
+  if (tokens.length === 0) return;
+  const collections = sql.param(tokens.map((token) => token.collection));
+  const tokenIds = sql.param(tokens.map((token) => token.tokenId.toString()));
+  await db.execute(sql`
+    update tokens t set owner = (select x.to_address from transfers x
+                                   where x.collection = t.collection and x.token_id = t.token_id
+                                   order by x.block_number desc, x.log_index desc, x.item_index desc limit 1)
+      from unnest(${collections}::text[], ${tokenIds}::numeric[]) as e(collection, token_id)
+     where t.collection = e.collection and t.token_id = e.token_id and t.owner is not null`);
 }
 
 /**
@@ -254,12 +297,10 @@ export async function rollBackTo(
       delete from tokens t using ${orphaned}
        where t.collection = e.collection and t.token_id = e.token_id
          and not exists (select 1 from transfers x where x.collection = t.collection and x.token_id = t.token_id)`);
-    await db.execute(sql`
-      update tokens t set owner = (select x.to_address from transfers x
-                                     where x.collection = t.collection and x.token_id = t.token_id
-                                     order by x.block_number desc, x.log_index desc, x.item_index desc limit 1)
-        from ${orphaned}
-       where t.collection = e.collection and t.token_id = e.token_id and t.owner is not null`);
+    await ownersFromTransfers(
+      db,
+      touched.rows.map((row) => ({ collection: row.collection, tokenId: row.token_id })),
+    );
   }
   await db.execute(sql`delete from collections where first_seen_block > ${ancestor}`);
   // A payment whose block left the chain was never made: the subscription derived from it shrinks with it.

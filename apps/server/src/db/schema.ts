@@ -129,6 +129,21 @@ export const chainBlocks = pgTable('chain_blocks', {
   timestamp: timestamptz('timestamp').notNull(),
 });
 
+/**
+ * Backfills of past blocks (`npm run backfill`), owned by chain/backfill.ts: the range asked, the next block to read
+ * and what was found so far. A run stopped midway resumes at `next_block`; it never touches chain_blocks, the live
+ * indexer's cursor.
+ */
+export const backfills = pgTable('backfills', {
+  fromBlock: bigint('from_block', { mode: 'number' }).primaryKey(),
+  toBlock: bigint('to_block', { mode: 'number' }).notNull(),
+  nextBlock: bigint('next_block', { mode: 'number' }).notNull(),
+  logs: bigint('logs', { mode: 'number' }).notNull().default(0),
+  sales: bigint('sales', { mode: 'number' }).notNull().default(0),
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
 export const collections = pgTable('collections', {
   address: text('address').primaryKey(),
   name: text('name'),
