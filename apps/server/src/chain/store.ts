@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
+import type { SkippedLogReason } from '../db/schema';
 import type { ChainConsumer } from './consumers';
 import { requeueTokenMetadata } from './metadata';
 import type { DecodedLogs, PaymentEvent, SaleEvent, TransferEvent } from './decode';
@@ -100,7 +101,31 @@ export async function storeEvents(
   await insertPayments(db, events, timeOf);
   await insertTransactions(db, transactions);
   const transfers = await insertTransfers(db, events, timeOf, place);
+  await countSkipped(db, events);
   return { sales, transfers };
+}
+
+/** Adds the batch's skipped logs to their reasons' counts (`chain_skipped_logs`, served in /metrics). */
+async function countSkipped(db: Executor, { malformed, foreign, unpriced }: DecodedLogs): Promise<void> {
+  const counts = Object.entries({ malformed, foreign, unpriced } satisfies Record<SkippedLogReason, number>).filter(
+    ([, logs]) => logs > 0,
+  );
+  if (counts.length === 0) return;
+  await db.execute(sql`
+    insert into chain_skipped_logs (reason, logs)
+    select * from unnest(${sql.param(counts.map(([reason]) => reason))}::text[],
+                         ${sql.param(counts.map(([, logs]) => logs))}::bigint[])
+    on conflict (reason) do update set logs = chain_skipped_logs.logs + excluded.logs`);
+}
+
+/** What every batch stored so far skipped, by reason. */
+export async function skippedLogs(db: Executor): Promise<Record<SkippedLogReason, number>> {
+  const { rows } = await db.execute<{ reason: SkippedLogReason; logs: string }>(
+    sql`select reason, logs from chain_skipped_logs`,
+  );
+  const counts: Record<SkippedLogReason, number> = { malformed: 0, foreign: 0, unpriced: 0 };
+  for (const row of rows) counts[row.reason] = Number(row.logs);
+  return counts;
 }
 
 /**

@@ -281,6 +281,23 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 const oneOf = (column: string, names: readonly string[]) =>
   sql.raw(`${column} in (${names.map((name) => `'${name}'`).join(', ')})`);
 
+/** Why a log the indexer read was stored as nothing: its layout, a pool no factory vouches for, no price in the logs. */
+export const SKIPPED_LOG_REASONS = ['malformed', 'foreign', 'unpriced'] as const;
+export type SkippedLogReason = (typeof SKIPPED_LOG_REASONS)[number];
+
+/**
+ * Logs the indexer read but stored nothing from, by reason (`SKIPPED_LOG_REASONS`), summed over every batch stored
+ * (live and backfilled; a rollback does not subtract): served in /metrics. Owned by chain/store.ts.
+ */
+export const chainSkippedLogs = pgTable(
+  'chain_skipped_logs',
+  {
+    reason: text('reason').primaryKey(),
+    logs: bigint('logs', { mode: 'number' }).notNull(),
+  },
+  () => [check('chain_skipped_logs_reason_check', oneOf('reason', SKIPPED_LOG_REASONS))],
+);
+
 /**
  * Signed listings from marketplace connectors, written only by `market/listings`: each signed for one exchange
  * (`protocol`, at `protocolAddress`). `status` is 'active' until an indexed event or expiry ends it, or 'unverified'
