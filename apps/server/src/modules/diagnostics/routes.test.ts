@@ -51,17 +51,14 @@ describe('GET /metrics', () => {
   it("counts the indexer's skipped logs by reason, from the database, across batches", async () => {
     const app = await buildServer({ config: testConfig(), db: database().db, chain: devnet().chain });
     const { seaport } = devnet().manifest;
-    const at = (logIndex: number) => ({
-      blockNumber: '0x1',
-      transactionHash: `0x${'cd'.repeat(32)}`,
-      logIndex: `0x${logIndex.toString(16)}`,
-    });
     // OrderFulfilled from the exchange's own address, its data cut short.
     const malformed = {
       address: seaport,
       topics: ['0x9d9af8e38d66c62e2c12f0225249fd9d721c54b83f48d9352c97c6cacdcb6f31', `0x${'0'.repeat(64)}`],
       data: '0x1234',
-      ...at(0),
+      blockNumber: '0x1',
+      transactionHash: `0x${'cd'.repeat(32)}`,
+      logIndex: '0x0',
     };
     const block = { number: 1, hash: `0x${'01'.repeat(32)}`, parentHash: `0x${'00'.repeat(32)}`, timestamp: 1 };
     try {

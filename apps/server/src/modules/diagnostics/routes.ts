@@ -15,15 +15,17 @@ export function registerDiagnosticsRoutes(
   ctx: AppContext,
   simulatorState: () => SimulatorState,
 ): void {
-  new Gauge({
+  const skipped = new Gauge({
     name: 'indexer_skipped_logs',
     help: 'Logs the indexer read but stored nothing from (malformed, from a pool no factory made, unpriced), since the index began',
     labelNames: ['reason'],
-    registers: [app.metrics],
+    registers: [],
     async collect() {
       for (const [reason, logs] of Object.entries(await skippedLogs(ctx.db))) this.set({ reason }, logs);
     },
   });
+  // Read from the database at each scrape of this server's registry.
+  app.metrics.registerMetric(skipped);
   app.get(
     '/api/diagnostics',
     {
