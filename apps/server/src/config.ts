@@ -64,6 +64,8 @@ const Env = z.object({
   DISCORD_INVITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   HOW_TO_USE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SOCIAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LOOKSRARE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.looksrare.org'),
+  LOOKSRARE_API_KEY: z.string().min(1).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   LISTING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: trustProxy.default(false),
@@ -106,6 +108,8 @@ export type Config = {
   originConfigured: boolean;
   /** Where ipfs:// URIs are read: `${ipfsGateway}CID/path`. */
   ipfsGateway: URL;
+  /** Marketplace APIs whose listings the worker reads into the order book: each needs its key (none on the devnet). */
+  marketplaceApis: { looksRare?: { url: URL; key: string } };
   /** The operator's override: premium for good, whatever was paid; undefined when PREMIUM_ADDRESSES is unset. */
   premiumAddresses: ReadonlySet<string> | undefined;
   /** Who may post announcements (type 1000 notices); nobody when OPERATOR_ADDRESSES is unset. */
@@ -177,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     originConfigured: vars.PUBLIC_ORIGIN !== undefined,
     // A gateway given without its trailing slash still means the folder: CIDs go under it.
     ipfsGateway: new URL(vars.IPFS_GATEWAY.endsWith('/') ? vars.IPFS_GATEWAY : `${vars.IPFS_GATEWAY}/`),
+    marketplaceApis: {
+      ...(vars.LOOKSRARE_API_KEY && {
+        looksRare: { url: new URL(vars.LOOKSRARE_API_URL), key: vars.LOOKSRARE_API_KEY },
+      }),
+    },
     premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     operatorAddresses: new Set((vars.OPERATOR_ADDRESSES ?? []).map(normalizeAddress)),
     signInAllowlist: vars.SIGN_IN_ALLOWLIST && new Set(vars.SIGN_IN_ALLOWLIST.map(normalizeAddress)),

@@ -27,6 +27,7 @@ import { embeddedBrokerUrl, startEmbeddedBroker } from './live/embedded-broker';
 import { connectMosquitto } from './live/mosquitto-broker';
 import { buildServer } from './http/server';
 import { createGuardedFetch } from './net/guarded-fetch';
+import { listingConnectors } from './market/connectors/connectors';
 import { importListingHistory } from './market/listings/listing-history';
 import { submitListing } from './market/listings/submit';
 import { SIMULATOR_OFF, watchMarketLive } from './modules/diagnostics/service';
@@ -150,6 +151,7 @@ async function main(): Promise<void> {
         // The devnet's token URIs point at this server, on loopback: the one address the fetcher may reach there.
         fetchUri: createGuardedFetch({ ipfsGateway: config.ipfsGateway, allowedOrigins: devnet ? [origin] : [] }),
         alerts: { origin, bot: chat.bot },
+        listingConnectors: listingConnectors(config, chain.contracts),
       },
     });
     running.push(worker.stop);

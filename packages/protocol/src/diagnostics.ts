@@ -33,6 +33,20 @@ const RecentSale = z.object({
  * `GET /api/diagnostics`: a fixed operational interface that other tools read, plain JSON rather than the API
  * envelope, like /healthz. Counts are totals; `listings` counts the active ones.
  */
+/** A marketplace API connector's state: its last answer and failure (unix seconds), and what its last round stored. */
+export const ConnectorState = z.object({
+  name: z.string(),
+  ok_at: z.number().int().nullable(),
+  failed_at: z.number().int().nullable(),
+  failure: z.string().nullable(),
+  /** Failures in a row; 0 once it answers again. */
+  failures: z.number().int(),
+  /** Not asked again before then. */
+  backoff_until: z.number().int().nullable(),
+  listings_stored: z.number().int(),
+  listings_refused: z.number().int(),
+});
+
 export const Diagnostics = z.object({
   chain_id: z.number().int(),
   head: Block.nullable(),
@@ -48,5 +62,7 @@ export const Diagnostics = z.object({
   online_users: z.number().int(),
   simulator: SimulatorState,
   recent_sales: z.array(RecentSale),
+  /** The marketplace APIs read for listings; none without their keys (the devnet's). */
+  connectors: z.array(ConnectorState),
 });
 export type Diagnostics = z.infer<typeof Diagnostics>;

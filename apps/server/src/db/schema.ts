@@ -130,6 +130,21 @@ export const chainBlocks = pgTable('chain_blocks', {
 });
 
 /**
+ * Each marketplace API connector's state (`market/connectors`, which owns it): when it last answered and failed, why,
+ * how many failures in a row, when it may be asked again, and what its last round brought. Diagnostics serve it.
+ */
+export const marketplaceConnectors = pgTable('marketplace_connectors', {
+  name: text('name').primaryKey(),
+  okAt: timestamptz('ok_at'),
+  failedAt: timestamptz('failed_at'),
+  failure: text('failure'),
+  failures: integer('failures').notNull().default(0),
+  backoffUntil: timestamptz('backoff_until'),
+  listingsStored: integer('listings_stored').notNull().default(0),
+  listingsRefused: integer('listings_refused').notNull().default(0),
+});
+
+/**
  * Backfills of past blocks (`npm run backfill`), owned by chain/backfill.ts: the range asked, the next block to read
  * and what was found so far. A run stopped midway resumes at `next_block`; it never touches chain_blocks, the live
  * indexer's cursor.

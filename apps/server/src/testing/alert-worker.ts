@@ -33,6 +33,7 @@ export function startAlertWorker(options: {
       flagged: [],
       fetchUri: createGuardedFetch({ ipfsGateway: new URL('https://ipfs.io/ipfs/'), allowedOrigins: [] }),
       alerts: { origin: options.origin, bot: options.bot },
+      listingConnectors: [],
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { ChatBot } from '../chat/chat-bot';
 import type { RoleContext } from '../context';
 import type { Transaction } from '../db/pool';
+import type { ListingConnector } from '../market/connectors/marketplace-api';
 import type { GuardedFetch } from '../net/guarded-fetch';
 import type { TokenRef } from '../modules/collection/flags';
 
@@ -12,6 +13,8 @@ export type JobContext = RoleContext & {
   fetchUri: GuardedFetch;
   /** Alerts: where DMs link to (FloorDesk's origin) and the bot that sends them (none: alerts are not evaluated). */
   alerts: { origin: string; bot: ChatBot | undefined };
+  /** The marketplace APIs whose listings are read into the order book: those with a key configured. */
+  listingConnectors: readonly ListingConnector[];
 };
 
 /** What every job and task run is also given: the worker's task queue. */

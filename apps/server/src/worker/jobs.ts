@@ -5,6 +5,7 @@ import { flagsJob } from './flags';
 import { flippersJob } from './flippers';
 import type { Job, Task } from './job';
 import { listingExpiryJob } from './listing-expiry';
+import { marketplaceListingsJob } from './marketplace-listings';
 import { metadataJob } from './metadata';
 import { rarityJob } from './rarity';
 import { transactionsBackfillJob } from './transactions-backfill';
@@ -19,6 +20,7 @@ export const JOBS: readonly Job[] = [
   alertEvaluationJob,
   flippersJob,
   transactionsBackfillJob,
+  marketplaceListingsJob,
 ];
 
 /** Every task (work items jobs hand on): likewise. */

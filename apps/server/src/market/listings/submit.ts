@@ -23,11 +23,17 @@ const LAST_DATE_SECONDS = 8_640_000_000_000n;
  */
 const VALIDATE_CONCURRENCY = 8;
 
+/** What the order book's door needs: the database, the chain to check against, and a clock. */
+export type OrderBookContext = Pick<AppContext, 'db' | 'chain' | 'now'>;
+
 /** A listing the order book accepted: the request as posted, and its terms as checked. */
 type Accepted = { request: PostListingRequest; listing: ValidListing };
 
 /** The order book's door for one listing: `submitListings` of one, refused without naming it. */
-export async function submitListing(ctx: AppContext, request: PostListingRequest): Promise<Result<PostListingData>> {
+export async function submitListing(
+  ctx: OrderBookContext,
+  request: PostListingRequest,
+): Promise<Result<PostListingData>> {
   const submitted = await submitListings(ctx, [request]);
   if (!submitted.ok) return refuse(submitted.status);
   return ok(submitted.value[0] as PostListingData);
@@ -41,7 +47,7 @@ export async function submitListing(ctx: AppContext, request: PostListingRequest
  * written. The answers follow the request's order.
  */
 export async function submitListings(
-  ctx: AppContext,
+  ctx: OrderBookContext,
   requests: readonly PostListingRequest[],
 ): Promise<Result<PostListingData[]>> {
   const { chain } = ctx;

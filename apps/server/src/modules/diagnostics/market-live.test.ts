@@ -18,6 +18,7 @@ const LIVE: Diagnostics = {
   online_users: 0,
   simulator: SIMULATOR_OFF,
   recent_sales: [],
+  connectors: [],
 };
 
 describe('the market is live', () => {

@@ -1,5 +1,6 @@
 import type { Diagnostics, Marketplace, SimulatorState } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
+import { connectorStates } from '../../market/connectors/read-listings';
 import { startRepeating } from '../../chain/repeat';
 import type { AppContext } from '../../context';
 import { unixSeconds } from '../../time';
@@ -22,7 +23,7 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
     headBlock && headBlock.number !== null && headBlock.hash !== null
       ? { number: Number(headBlock.number), hash: headBlock.hash, timestamp: Number(headBlock.timestamp) }
       : null;
-  const [cursorRows, counts, recent, online] = await Promise.all([
+  const [cursorRows, counts, recent, online, connectors] = await Promise.all([
     // Timestamps arrive as PostgreSQL's text (see TimestampsAsText).
     db.execute<{ number: string; hash: string; timestamp: string }>(
       sql`select number, hash, timestamp from chain_blocks order by number desc limit 1`,
@@ -47,6 +48,7 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
         from sales s left join collections c on c.address = s.collection
        order by s.block_number desc, s.log_index desc limit 20`),
     onlineUsers(ctx),
+    connectorStates(ctx),
   ]);
   const cursorRow = cursorRows.rows[0];
   const cursor = cursorRow
@@ -71,7 +73,21 @@ export async function readDiagnostics(ctx: AppContext, simulator: SimulatorState
       tx_hash: row.tx_hash,
       timestamp: unixSeconds(new Date(row.block_time)),
     })),
+    connectors: connectors.map((row) => ({
+      name: row.name,
+      ok_at: secondsOrNull(row.ok_at),
+      failed_at: secondsOrNull(row.failed_at),
+      failure: row.failure,
+      failures: row.failures,
+      backoff_until: secondsOrNull(row.backoff_until),
+      listings_stored: row.listings_stored,
+      listings_refused: row.listings_refused,
+    })),
   };
+}
+
+function secondsOrNull(time: string | Date | null): number | null {
+  return time === null ? null : unixSeconds(new Date(time));
 }
 
 /** Blocks the indexer may trail the head by while the market counts as live: one being read, one being mined. */

@@ -22,6 +22,7 @@ function diagnostics(overrides: Partial<Diagnostics> = {}): Diagnostics {
     pending: 2,
     collections: 6,
     online_users: 4,
+    connectors: [],
     simulator: {
       state: 'running',
       bots: 12,

@@ -1,0 +1,74 @@
+import type { PostListingRequest } from '@floordesk/protocol';
+import type { z } from 'zod';
+
+/**
+ * One marketplace's API, read for a collection's cheapest listings in the order book's own request shape: a
+ * connector per API, each behind this interface (`looksrare-api.ts`). The order book checks every listing a
+ * connector brings exactly as it checks any other before anyone can sweep it.
+ */
+export type ListingConnector = {
+  name: 'looksrare';
+  /** The collection's cheapest valid listings, at most `limit`, or why none could be read. */
+  cheapestListings(collection: string, limit: number): Promise<ConnectorAnswer>;
+};
+
+export type ConnectorAnswer =
+  | { ok: true; listings: PostListingRequest[] }
+  /** `retryAfterMs`: the API's own word on when to ask again (a 429's Retry-After). */
+  | { ok: false; failure: string; retryAfterMs?: number };
+
+/** The original app's limits: a marketplace lookup times out after 10 s, and a timeout is retried up to 4 times, 1 s apart. */
+export const MARKETPLACE_TIMEOUT_MS = 10_000;
+const TIMEOUT_RETRIES = 4;
+const RETRY_PAUSE_MS = 1000;
+
+/**
+ * GETs `url` and reads its JSON with `schema`: a timeout is retried, anything else that is not a 2xx answer of that
+ * shape is a failure named for the operator (the status, or what was wrong with the body), never a throw. The URL is
+ * the operator's configuration, not a user's or a contract's, so it is fetched directly rather than through the
+ * guarded fetcher (which refuses private addresses such an API may sit on).
+ */
+export async function getJson<T>(
+  url: URL,
+  headers: Record<string, string>,
+  schema: z.ZodType<T>,
+  timeoutMs = MARKETPLACE_TIMEOUT_MS,
+): Promise<{ ok: true; value: T } | { ok: false; failure: string; retryAfterMs?: number }> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { accept: 'application/json', ...headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      if (timedOut && attempt < TIMEOUT_RETRIES) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+        continue;
+      }
+      return { ok: false, failure: timedOut ? `no answer within ${timeoutMs} ms` : `unreachable: ${String(error)}` };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      const retryAfter = Number(response.headers.get('retry-after'));
+      return {
+        ok: false,
+        failure: `HTTP ${response.status}`,
+        ...(response.status === 429 &&
+          Number.isFinite(retryAfter) &&
+          retryAfter > 0 && { retryAfterMs: retryAfter * 1000 }),
+      };
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      return { ok: false, failure: 'the answer is not JSON' };
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success)
+      return { ok: false, failure: `the answer is not the documented shape: ${parsed.error.issues[0]?.message}` };
+    return { ok: true, value: parsed.data };
+  }
+}
