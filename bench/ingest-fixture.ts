@@ -269,16 +269,22 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
       );
     };
 
-    /** A LooksRare ask bought: the NFT moves, then the exchange logs TakerBid (seller, creator, protocol fees). */
-    const looksRareFill = (tx: TxWriter) => {
+    /** An ERC-721 token of a hot collection moving from a seller to a buyer at a price: what most sales start with. */
+    const tokenSold = (tx: TxWriter) => {
       const collection = hot(erc721);
       const seller = wallet();
       const buyer = wallet();
       const total = price();
-      const protocolFee = (total * 50n) / 10_000n;
-      const creatorFee = (total * collection.royaltyBps) / 10_000n;
       const id = tokenId(collection);
       tx.push((at) => transferLog(collection.address, { from: seller, to: buyer, tokenId: id }, at));
+      return { collection, seller, buyer, total, id };
+    };
+
+    /** A LooksRare ask bought: the NFT moves, then the exchange logs TakerBid (seller, creator, protocol fees). */
+    const looksRareFill = (tx: TxWriter) => {
+      const { collection, seller, buyer, total, id } = tokenSold(tx);
+      const protocolFee = (total * 50n) / 10_000n;
+      const creatorFee = (total * collection.royaltyBps) / 10_000n;
       tx.push((at) =>
         looksRareTradeLog(
           LOOKSRARE,
@@ -336,12 +342,7 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
 
     /** A BlurExchange (v1) listing taken: the NFT moves, then OrdersMatched carries both orders whole. */
     const blurV1Fill = (tx: TxWriter) => {
-      const collection = hot(erc721);
-      const seller = wallet();
-      const buyer = wallet();
-      const total = price();
-      const id = tokenId(collection);
-      tx.push((at) => transferLog(collection.address, { from: seller, to: buyer, tokenId: id }, at));
+      const { collection, seller, buyer, total, id } = tokenSold(tx);
       const order = (trader: Hex, side: number, fees: { rate: number; recipient: Hex }[]) => ({
         trader,
         side,
@@ -368,12 +369,7 @@ function generate({ blocks, logsPerBlock, collections: collectionCount, seed }: 
 
     /** An X2Y2 listing taken: the NFT moves, then EvInventory with the item's tokens and the settlement's fees. */
     const x2y2Fill = (tx: TxWriter) => {
-      const collection = hot(erc721);
-      const seller = wallet();
-      const buyer = wallet();
-      const total = price();
-      const id = tokenId(collection);
-      tx.push((at) => transferLog(collection.address, { from: seller, to: buyer, tokenId: id }, at));
+      const { collection, seller, buyer, total, id } = tokenSold(tx);
       const data = encodeAbiParameters(
         [{ type: 'tuple[]', components: [{ type: 'address' }, { type: 'uint256' }] }],
         [[[collection.address, id]]],
