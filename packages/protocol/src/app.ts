@@ -10,6 +10,11 @@ export const AppConfigData = z.object({
    * (anvil's public test keys, or a fresh one). Never on another chain.
    */
   devnet_wallet: z.boolean(),
+  /**
+   * Where the order book's listings come from: the devnet's bots, marketplace APIs whose keys are set, or nowhere (a
+   * chain without marketplace keys: trades and trending from the chain, no listings to buy, and the app says why).
+   */
+  listings_source: z.enum(['devnet', 'marketplace_apis', 'none']),
   /** Build version of the server (shown in What's New and sent for diagnostics). */
   version: z.string(),
   /**

@@ -5,6 +5,7 @@ export const devnetConfig: AppConfigData = {
   chain_id: 31337,
   chain_name: 'FloorDesk devnet',
   devnet_wallet: true,
+  listings_source: 'devnet',
   version: 'test',
   links: { how_to_use: { en: '/guide/en', zh: '/guide/zh' }, chat: '', social: '' },
 };

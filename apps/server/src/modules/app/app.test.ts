@@ -35,6 +35,7 @@ describe('GET /api/app/config', () => {
         chain_id: 1,
         chain_name: 'Ethereum Mainnet',
         devnet_wallet: false,
+        listings_source: 'none',
         version: '1.2.3',
         links: { how_to_use: { en: '/guide/en', zh: '/guide/zh' }, chat: '', social: '' },
       },
@@ -42,7 +43,26 @@ describe('GET /api/app/config', () => {
   });
 
   it('offers the built-in devnet wallet only when the server runs its own devnet', async () => {
-    expect((await appConfig(devnet)).data).toMatchObject({ chain_id: 31337, devnet_wallet: true });
+    expect((await appConfig(devnet)).data).toMatchObject({
+      chain_id: 31337,
+      devnet_wallet: true,
+      listings_source: 'devnet',
+    });
+  });
+
+  it('says listings come from the marketplace APIs once a key is set, and from nowhere without one', async () => {
+    const keyed = await buildServer({
+      config: testConfig({
+        chainId: 1,
+        marketplaceApis: { looksRare: { url: new URL('https://api.looksrare.org'), key: 'k' } },
+      }),
+      db: database().db,
+    });
+    try {
+      expect((await appConfig(keyed)).data).toMatchObject({ listings_source: 'marketplace_apis' });
+    } finally {
+      await keyed.close();
+    }
   });
 
   it('never offers it on a chain the server does not run itself, whatever its id', async () => {

@@ -34,6 +34,7 @@ export function registerAppRoutes(
       chain_id: config.chainId,
       chain_name: config.chainName,
       devnet_wallet: devnet,
+      listings_source: devnet ? 'devnet' : Object.keys(config.marketplaceApis).length > 0 ? 'marketplace_apis' : 'none',
       version: config.version,
       links,
     }),

@@ -9,6 +9,7 @@ import { LiveNotifications } from '../../features/live/components/live-notificat
 import { WhatsNew } from '../../features/whats-new/whats-new';
 import { useLoginPromptOpen } from '../../stores/login-prompt-store';
 import { MarketBar } from './market-bar/market-bar';
+import { NoListingsBanner } from '../../features/network/components/no-listings-banner';
 import { WrongNetworkBanner } from '../../features/network/components/wrong-network-banner';
 import { lazyWhenOpen } from '../../lib/lazy-component';
 import { useCurrentRoute, useRouteCollection } from '../use-current-route';
@@ -53,6 +54,7 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <Header />
       <WrongNetworkBanner />
+      <NoListingsBanner />
       {/* Room for the fixed bottom bar (h-9), so that nothing ends under it. */}
       <main className={clsx('flex min-w-0 flex-1 flex-col', route.showBar && 'pb-9')}>
         <Outlet />
