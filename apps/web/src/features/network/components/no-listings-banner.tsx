@@ -16,8 +16,7 @@ export function NoListingsBanner() {
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === '1');
   if (config?.listings_source !== 'none' || dismissed) return null;
   return (
-    <div
-      role="status"
+    <aside
       data-testid="no-listings-banner"
       className="flex items-start justify-center gap-2 border-b border-line bg-raised px-3 py-1.5 text-[12px] text-muted"
     >
@@ -34,6 +33,6 @@ export function NoListingsBanner() {
       >
         <X size={14} aria-hidden />
       </button>
-    </div>
+    </aside>
   );
 }
