@@ -314,6 +314,22 @@ export const chainSkippedLogs = pgTable(
 );
 
 /**
+ * sudoswap pools and whether their protocol's factory made them: announced by the factory (`announced_block`), or
+ * asked of it once when an unknown contract emitted a swap (the answer kept, yes or no). Swaps count only from a
+ * pool the factory made. Owned by chain/pool-registry.ts.
+ */
+export const ammPools = pgTable(
+  'amm_pools',
+  {
+    protocol: text('protocol').$type<SaleProtocol>().notNull(),
+    address: text('address').notNull(),
+    factoryMade: boolean('factory_made').notNull(),
+    announcedBlock: bigint('announced_block', { mode: 'number' }),
+  },
+  (table) => [primaryKey({ columns: [table.protocol, table.address] })],
+);
+
+/**
  * Signed listings from marketplace connectors, written only by `market/listings`: each signed for one exchange
  * (`protocol`, at `protocolAddress`). `status` is 'active' until an indexed event or expiry ends it, or 'unverified'
  * (not fillable) while the blocks it was checked against are no longer on the chain; `statusBlock` names the block
