@@ -138,6 +138,8 @@ export function devnetChainAccess(rpcUrl: string, manifest: DevnetManifest, time
     ethUsdFeed: lower(manifest.ethUsdFeed),
     ensRegistry: lower(manifest.ens.registry),
     subscriptions: lower(manifest.subscriptions.address),
+    // Every NFT contract on the devnet is one of its collections: all their transfers are read from block 0.
+    collections: manifest.collections.map((collection) => lower(collection.address)),
   };
   return { client: createChainClient(rpcUrl, DEVNET_CHAIN_ID, timeoutMs), contracts };
 }

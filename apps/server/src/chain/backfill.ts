@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { RoleContext } from '../context';
-import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
-import { readIndexedLogs } from './read-logs';
+import type { DecodedLogs } from './decode';
+import { StoredPools } from './pool-registry';
+import { blockTimes, type RangeRead, type RangeReader, readRange, withLateCollections } from './read-range';
 import { storeEvents } from './store';
-import { type ChainTransaction, readTransactions, transactionsBehind } from './transactions';
+import { TrackedCollections } from './tracked-collections';
+import type { ChainTransaction } from './transactions';
 
 /** Where a backfill stands: the range asked, the next block to read, and what it found so far. */
 export type BackfillProgress = {
@@ -65,19 +67,28 @@ export async function runBackfill(
     etaSeconds: null,
   };
   const started = Date.now();
-  const read = (from: number): Promise<ReadBatch> => readPast(ctx, from, Math.min(progress.to, from + batchSize - 1));
-  const inFlight: Array<Promise<ReadBatch>> = [];
+  const reader: RangeReader = {
+    chain: ctx.chain,
+    collections: await TrackedCollections.load(db, ctx.chain.contracts),
+    pools: new StoredPools(db, ctx.chain),
+  };
+  const readAt = async (from: number): Promise<Timed> => {
+    const read = await readRange(reader, from, Math.min(progress.to, from + batchSize - 1));
+    return { range: read, times: (await blockTimes(ctx.chain, read.logs)).times };
+  };
+  const inFlight: Array<Promise<Timed>> = [];
   let nextRead = progress.next;
   const fill = () => {
     while (inFlight.length < concurrency && nextRead <= progress.to && !options.signal?.aborted) {
-      inFlight.push(read(nextRead));
+      inFlight.push(readAt(nextRead));
       nextRead += batchSize;
     }
   };
   try {
     fill();
     while (inFlight.length > 0) {
-      const batch = await inFlight.shift()!;
+      // A batch read beside an earlier one missed the collections that one found in its sales: read them now.
+      const batch = await completed(ctx, reader, await inFlight.shift()!);
       const stored = await db.transaction(async (tx) => {
         const summary = await storeEvents(tx, batch.events, timeIn(batch.times), batch.transactions, 'past');
         await tx.execute(sql`
@@ -102,31 +113,18 @@ export async function runBackfill(
   return progress;
 }
 
+/** A range read, with the times of its blocks that have a log (unix seconds). */
+type Timed = { range: RangeRead; times: ReadonlyMap<number, number> };
+
 /**
- * One batch of past blocks: its logs, decoded, and the transactions behind its sales and mints. Block times come
- * from the logs where the node gives them (`blockTimestamp`), else from one `getBlock` per block that has a log,
- * never from every block of the range.
+ * One batch of past blocks as stored: its events, the transactions behind them, and its blocks' times, from the logs
+ * where the node gives them (`blockTimes`). Completed first with the collections tracked since it was read.
  */
-async function readPast({ chain }: RoleContext, from: number, to: number): Promise<ReadBatch> {
-  const logs = await readIndexedLogs(chain.client, chain.contracts, from, to);
-  const times = new Map<number, Date>();
-  const untimed = new Set<number>();
-  for (const log of logs) {
-    const stamp = (log as { blockTimestamp?: string }).blockTimestamp;
-    if (stamp !== undefined) times.set(Number(log.blockNumber), new Date(Number(stamp) * 1000));
-    else untimed.add(Number(log.blockNumber));
-  }
-  await Promise.all(
-    [...untimed]
-      .filter((block) => !times.has(block))
-      .map(async (block) => {
-        const header = await chain.client.getBlock({ blockNumber: BigInt(block) });
-        times.set(block, new Date(Number(header.timestamp) * 1000));
-      }),
-  );
-  const events = decodeLogs(logs as unknown as RawLog[], chain.contracts);
-  const transactions = await readTransactions(chain.client, transactionsBehind(events));
-  return { to, logs: logs.length, events, transactions, times };
+async function completed({ chain }: RoleContext, reader: RangeReader, { range, times }: Timed): Promise<ReadBatch> {
+  const read = await withLateCollections(reader, range);
+  const all = read === range ? times : (await blockTimes(chain, read.logs, times)).times;
+  const dates = new Map([...all].map(([block, time]) => [block, new Date(time * 1000)]));
+  return { to: read.to, logs: read.logs.length, events: read.events, transactions: read.transactions, times: dates };
 }
 
 function timeIn(times: ReadonlyMap<number, Date>): (block: number) => Date {

@@ -28,6 +28,11 @@ export type ChainContracts = {
   ensRegistry?: Hex;
   /** FloorDesk's subscription payment contract, whose `Subscribed` events are payments. */
   subscriptions?: Hex;
+  /**
+   * Collections tracked from the first block, beside those the database knows (`collections`): the devnet's, all of
+   * its NFTs. Token events are asked by their collections' addresses only (`read-range.ts`).
+   */
+  collections?: readonly Hex[];
 };
 
 /**

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { Block } from 'viem';
+import { type Block, zeroHash } from 'viem';
 import type { RoleContext } from '../context';
 import type { HeldLock } from '../db/pool';
-import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
+import type { ChainClient } from './client';
+import type { DecodedLogs } from './decode';
 import type { ChainConsumer } from './consumers';
-import { readIndexedLogs } from './read-logs';
+import { StoredPools } from './pool-registry';
+import { blocksOfLogs, blockTimes, type RangeReader, readRange } from './read-range';
 import { type BlockHeader, rollBackTo, storeBlocks } from './store';
-import { type ChainTransaction, readTransactions, transactionsBehind } from './transactions';
+import { TrackedCollections } from './tracked-collections';
+import type { ChainTransaction } from './transactions';
 
 export type IndexerOptions = RoleContext & {
   /** Where an empty index starts. */
@@ -44,16 +47,23 @@ export async function indexStep(options: IndexerOptions): Promise<StepResult> {
   const first = cursor ? cursor.number + 1 : options.startBlock;
   if (first > head) return null;
   const size = options.batchSize ?? 100;
-  const range = (from: number) => ({ from, to: Math.min(head, from + size - 1) });
+  const finalized = await finalizedBlock(client);
+  const range = (from: number) => ({ from, to: Math.min(head, from + size - 1), finalized });
+  // Batches are read one after another, so each sees the collections the one before it found in its sales.
+  const reader: RangeReader = {
+    chain,
+    collections: await TrackedCollections.load(db, chain.contracts),
+    pools: new StoredPools(db, chain),
+  };
 
   const done = { from: first, to: first - 1, sales: 0, transfers: 0 };
-  let next: Promise<Batch | null> | null = readBatch(options, range(first), cursor?.hash);
+  let next: Promise<Batch | null> | null = readBatch(options, reader, range(first), cursor?.hash);
   try {
     for (let batches = 0; next && batches < MAX_BATCHES_PER_STEP; batches++) {
       const batch: Batch | null = await next;
       if (!batch) break;
       // Read and decode the next batch while the database writes this one: the two overlap on separate cores.
-      next = batch.to < head ? readBatch(options, range(batch.to + 1), batch.lastHash) : null;
+      next = batch.to < head ? readBatch(options, reader, range(batch.to + 1), batch.lastHash) : null;
       const stored = await db.transaction((tx) =>
         storeBlocks(tx, batch.headers, batch.events, options.now(), options.consumers, batch.transactions),
       );
@@ -80,34 +90,73 @@ type Batch = {
 const MAX_BATCHES_PER_STEP = 20;
 
 /**
- * Reads and decodes blocks `from`..`to`. The chain may move under us while we read: a batch that does not chain
- * onto `parent` or whose logs name other blocks reads as null, and the next step reads it again.
+ * Reads and decodes blocks `from`..`to` (`readRange`, the backfill's reading too). The chain may move under us while
+ * we read: a batch that does not chain onto `parent` or whose logs name other blocks reads as null, and the next
+ * step reads it again.
+ *
+ * Headers (`getBlock`) are read only where reorg handling needs them: every block above the node's finalized block,
+ * which may still be replaced, so the batch is one chain linked by parent hashes onto `parent` and its pending buys
+ * leave the mempool; and the last block, the cursor the next step checks. A block at or below the finalized one
+ * cannot be replaced: it is stored only when it has an event, with the hash and time its logs name (a header is read
+ * where the node gives no `blockTimestamp`), and its parent is not read (`NOT_READ`).
  */
 async function readBatch(
   { chain, log }: IndexerOptions,
-  { from, to }: { from: number; to: number },
+  reader: RangeReader,
+  { from, to, finalized }: { from: number; to: number; finalized: number },
   parent: string | undefined,
 ): Promise<Batch | null> {
   const { client } = chain;
-  const blocks = await Promise.all(
-    Array.from({ length: to - from + 1 }, (_, i) => client.getBlock({ blockNumber: BigInt(from + i) })),
-  );
-  let expected = parent;
+  const linkedFrom = Math.max(from, finalized + 1);
+  const numbers = linkedFrom <= to ? Array.from({ length: to - linkedFrom + 1 }, (_, i) => linkedFrom + i) : [to];
+  const blocks = await Promise.all(numbers.map((number) => client.getBlock({ blockNumber: BigInt(number) })));
+  let expected = linkedFrom === from ? parent : undefined;
   for (const block of blocks) {
     if (expected !== undefined && block.parentHash !== expected) return null;
     expected = block.hash ?? undefined;
   }
-  const headers = blocks.map(toHeader);
-  const hashes = new Map(headers.map((header) => [header.number, header.hash]));
-  const logs = await readIndexedLogs(client, chain.contracts, from, to);
-  if (logs.some((entry) => hashes.get(Number(entry.blockNumber)) !== entry.blockHash || entry.removed)) return null;
-  const events = decodeLogs(logs as unknown as RawLog[], chain.contracts);
+  const headers = new Map(blocks.map((block) => [Number(block.number), toHeader(block)]));
+  const read = await readRange(reader, from, to);
+  const logged = blocksOfLogs(read.logs);
+  if (!logged.consistent) return null;
+  for (const [number, { hash }] of logged.blocks) {
+    const header = headers.get(number);
+    if (header && header.hash !== hash) return null;
+  }
+  const hashOf = (number: number) => headers.get(number)?.hash ?? logged.blocks.get(number)?.hash;
+  if (read.transactions.some((transaction) => hashOf(transaction.blockNumber) !== transaction.blockHash)) return null;
+  const { times, headers: timed } = await blockTimes(
+    chain,
+    read.logs,
+    new Map([...headers.values()].map((header) => [header.number, header.timestamp])),
+  );
+  for (const block of timed.values()) {
+    if (block.hash !== logged.blocks.get(Number(block.number))?.hash) return null;
+    headers.set(Number(block.number), toHeader(block));
+  }
+  for (const [number, { hash }] of logged.blocks) {
+    if (headers.has(number)) continue;
+    headers.set(number, { number, hash, parentHash: NOT_READ, timestamp: times.get(number)!, transactions: [] });
+  }
+  const events = read.events;
   if (events.malformed > 0) log.debug({ malformed: events.malformed, from, to }, 'skipped malformed logs');
-  const transactions = await readTransactions(client, transactionsBehind(events));
-  if (transactions.some((transaction) => hashes.get(transaction.blockNumber) !== transaction.blockHash)) return null;
-  const last = headers.at(-1);
+  const sorted = [...headers.values()].toSorted((a, b) => a.number - b.number);
+  const last = sorted.at(-1);
   if (!last) return null;
-  return { to, lastHash: last.hash, headers, events, transactions };
+  return { to, lastHash: last.hash, headers: sorted, events, transactions: read.transactions };
+}
+
+/** The parent hash of a finalized block whose header was not read: nothing links to it, it cannot be replaced. */
+const NOT_READ = zeroHash;
+
+/** The node's finalized block; -1 where it names none (every block is then read as one that may be replaced). */
+async function finalizedBlock(client: ChainClient): Promise<number> {
+  try {
+    const block = await client.getBlock({ blockTag: 'finalized' });
+    return Number(block.number ?? -1);
+  } catch {
+    return -1;
+  }
 }
 
 export type Indexer = { stop(): Promise<void> };

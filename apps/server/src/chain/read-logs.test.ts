@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINNET_CONTRACTS } from './chain-contracts';
 import { createChainClient } from './client';
 import { SEAPORT_DECODERS } from './decoders/seaport';
-import { TOKEN_DECODERS } from './decoders/tokens';
+import { poolSwapTopics } from './decoders/registry';
+import { TOKEN_TOPICS, TRANSFER_TOPIC } from './decoders/tokens';
 import { getLogsSplitting, indexedLogFilters, readIndexedLogs } from './read-logs';
 
 /**
@@ -71,7 +72,7 @@ describe('reading the indexed logs', () => {
   afterAll(() => capped.server.close());
 
   it("asks for an exchange's events by its address, never by their topic alone", () => {
-    const filters = indexedLogFilters(MAINNET_CONTRACTS);
+    const filters = indexedLogFilters(MAINNET_CONTRACTS, []);
     const seaportTopics = Object.keys(SEAPORT_DECODERS);
     const byAddress = filters.find((filter) => filter.address);
     expect(byAddress?.address).toEqual(
@@ -79,8 +80,31 @@ describe('reading the indexed logs', () => {
     );
     expect(byAddress?.topics[0]).toEqual(expect.arrayContaining(seaportTopics));
     for (const filter of filters.filter((candidate) => !candidate.address)) {
-      expect(filter.topics[0]).toEqual(expect.arrayContaining(Object.keys(TOKEN_DECODERS)));
       expect(filter.topics[0]).not.toEqual(expect.arrayContaining([seaportTopics[0]]));
+    }
+  });
+
+  it("asks no eth_getLogs for a token event without the collections' addresses, and only the tracked ones", async () => {
+    const client = createChainClient(capped.url, 1);
+    const collections = Array.from({ length: 1200 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`);
+    for (const tracked of [[], collections]) {
+      capped.asked.length = 0;
+      await readIndexedLogs(client, MAINNET_CONTRACTS, 10, 13, tracked);
+      const asked = capped.asked.map(({ filter }) => filter as { address?: string[]; topics: string[][] });
+      const tokenFilters = asked.filter((filter) => filter.topics[0]!.some((topic) => TOKEN_TOPICS.includes(topic)));
+      for (const filter of tokenFilters) {
+        expect(filter.address?.length).toBeGreaterThan(0);
+        expect(filter.address?.length).toBeLessThanOrEqual(500);
+        expect(filter.address!.every((address) => tracked.includes(address))).toBe(true);
+      }
+      const asAddresses = new Set(tokenFilters.flatMap((filter) => filter.address ?? []));
+      expect(asAddresses.size).toBe(tracked.length);
+      // The one filter by topic alone asks sudoswap's swaps, which no ERC-20 shares.
+      const topicOnly = asked.filter((filter) => !filter.address);
+      expect(topicOnly.map((filter) => filter.topics[0]!.toSorted())).toEqual([
+        [...poolSwapTopics(MAINNET_CONTRACTS).keys()].toSorted(),
+      ]);
+      expect(topicOnly[0]!.topics[0]).not.toContain(TRANSFER_TOPIC);
     }
   });
 
@@ -93,9 +117,9 @@ describe('reading the indexed logs', () => {
     expect(answered.reduce((blocks, { from, to }) => blocks + to - from + 1, 0)).toBe(40);
   });
 
-  it('merges both filters in chain order, each log once', async () => {
+  it('merges the filters in chain order, each log once', async () => {
     const client = createChainClient(capped.url, 1);
-    const logs = await readIndexedLogs(client, MAINNET_CONTRACTS, 10, 29);
+    const logs = await readIndexedLogs(client, MAINNET_CONTRACTS, 10, 29, [`0x${'33'.repeat(20)}`]);
     expect(logs).toHaveLength(40);
     const order = logs.map((log) => [Number(log.blockNumber), Number(log.logIndex)]);
     expect(order).toEqual(order.toSorted((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));

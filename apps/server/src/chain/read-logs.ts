@@ -1,7 +1,8 @@
 import type { Hex } from 'viem';
 import type { ChainContracts } from './chain-contracts';
 import type { ChainClient } from './client';
-import { decoderIndex } from './decoders/registry';
+import { decoderIndex, poolSwapTopics } from './decoders/registry';
+import { TOKEN_TOPICS } from './decoders/tokens';
 
 /** A log as `eth_getLogs` returns it, hex quantities as they come. */
 export type NodeLog = {
@@ -13,51 +14,82 @@ export type NodeLog = {
   transactionHash: Hex;
   logIndex: Hex;
   removed?: boolean;
+  /** The block's time (unix seconds, hex), which newer nodes add to each log. */
+  blockTimestamp?: Hex;
 };
 
-type LogFilter = { address?: Hex[]; topics: Hex[][] };
+export type LogFilter = { address?: Hex[]; topics: Hex[][] };
+
+/** Collections per token-event filter: a long address list is split so no request grows past providers' limits. */
+const COLLECTIONS_PER_FILTER = 500;
 
 /**
- * The two filters the indexed events need: the events of the contracts the chain's table lists (exchanges, their
- * transfer managers and pool factories, the subscription contract), asked by address, and the events any contract may
- * emit (token transfers and approvals, AMM pools' swaps), asked by topic. An exchange's events are never asked by topic
- * alone: on mainnet that would return every contract's logs that share a signature.
+ * The filters the indexed events need, each asked by address but one: the events of the contracts the chain's table
+ * lists (exchanges, their transfer managers and pool factories, the subscription contract); the token events
+ * (ERC-721/1155 transfers and approvals, ERC-4906 metadata updates) of `collections` only, the collections tracked;
+ * and AMM pools' swaps, the one filter by topic alone, since a pool is a clone at an address no table lists (each
+ * swap then counts only from a pool its factory vouches for). No event is asked by a topic any contract emits:
+ * `Transfer` alone would return every ERC-20 transfer of the chain and hit providers' result caps.
  */
-export function indexedLogFilters(contracts: ChainContracts): LogFilter[] {
+export function indexedLogFilters(contracts: ChainContracts, collections: Iterable<string>): LogFilter[] {
   const addresses = new Set<Hex>();
   const addressTopics: Hex[] = [];
-  const anyTopics: Hex[] = [];
+  const swapTopics = poolSwapTopics(contracts);
   for (const [topic, decoders] of decoderIndex(contracts)) {
     if (decoders.byAddress.size > 0) addressTopics.push(topic as Hex);
     for (const address of decoders.byAddress.keys()) addresses.add(address as Hex);
-    if (decoders.anyAddress) anyTopics.push(topic as Hex);
   }
   const filters: LogFilter[] = [];
   // An empty address list means any address to some nodes: a chain listing no contract asks for none of theirs.
   if (addresses.size > 0) filters.push({ address: [...addresses], topics: [addressTopics] });
-  if (anyTopics.length > 0) filters.push({ topics: [anyTopics] });
+  if (swapTopics.size > 0) filters.push({ topics: [[...swapTopics.keys()] as Hex[]] });
+  filters.push(...tokenLogFilters(collections));
   return filters;
 }
 
-/** The indexed logs of blocks `from`..`to`, in chain order, each once. */
+/** The token events of `collections`, by their addresses; none for none. */
+export function tokenLogFilters(collections: Iterable<string>): LogFilter[] {
+  const addresses = [...new Set(collections)] as Hex[];
+  const filters: LogFilter[] = [];
+  for (let i = 0; i < addresses.length; i += COLLECTIONS_PER_FILTER) {
+    filters.push({ address: addresses.slice(i, i + COLLECTIONS_PER_FILTER), topics: [TOKEN_TOPICS as Hex[]] });
+  }
+  return filters;
+}
+
+/** The indexed logs of blocks `from`..`to` (`indexedLogFilters`), in chain order, each once. */
 export async function readIndexedLogs(
   client: ChainClient,
   contracts: ChainContracts,
   from: number,
   to: number,
+  collections: Iterable<string>,
 ): Promise<NodeLog[]> {
-  const batches = await Promise.all(
-    indexedLogFilters(contracts).map((filter) => getLogsSplitting(client, filter, from, to)),
-  );
+  return readFilters(client, indexedLogFilters(contracts, collections), from, to);
+}
+
+/** The logs of `filters` over `from`..`to`, merged in chain order, each once. */
+export async function readFilters(
+  client: ChainClient,
+  filters: readonly LogFilter[],
+  from: number,
+  to: number,
+): Promise<NodeLog[]> {
+  const batches = await Promise.all(filters.map((filter) => getLogsSplitting(client, filter, from, to)));
+  return mergeLogs(batches.flat());
+}
+
+/** Logs in chain order, each once (two filters, or a filter and a receipt, may return the same log). */
+export function mergeLogs(logs: readonly NodeLog[]): NodeLog[] {
   const seen = new Set<string>();
-  const logs: NodeLog[] = [];
-  for (const log of batches.flat()) {
-    const key = `${log.blockHash}:${log.logIndex}`;
+  const merged: NodeLog[] = [];
+  for (const log of logs) {
+    const key = `${log.blockHash}:${Number(log.logIndex)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    logs.push(log);
+    merged.push(log);
   }
-  return logs.toSorted(
+  return merged.toSorted(
     (a, b) => Number(a.blockNumber) - Number(b.blockNumber) || Number(a.logIndex) - Number(b.logIndex),
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { zeroAddress } from 'viem';
+import { type TransactionReceipt, zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
 import type { ChainClient } from './client';
 import type { DecodedLogs } from './decode';
@@ -28,13 +28,18 @@ export function transactionsBehind({ sales, transfers }: DecodedLogs): string[] 
  * Reads the receipt (sender, gas used, effective gas price) and the transaction (value) of each hash: two
  * lightweight calls per transaction, sent together in one JSON-RPC batch by the client. Per-transaction reads cost
  * a provider ~37 compute units per transaction against ~500 for `eth_getBlockReceipts`, which also ships every other
- * receipt of the block (a mainnet block holds ~150 transactions, a handful of them NFT sales or mints).
+ * receipt of the block (a mainnet block holds ~150 transactions, a handful of them NFT sales or mints). A receipt the
+ * range's reading already holds (`receipts`, by lowercased hash) is not asked again.
  */
-export async function readTransactions(client: ChainClient, hashes: readonly string[]): Promise<ChainTransaction[]> {
+export async function readTransactions(
+  client: ChainClient,
+  hashes: readonly string[],
+  receipts: ReadonlyMap<string, TransactionReceipt> = new Map(),
+): Promise<ChainTransaction[]> {
   return Promise.all(
     hashes.map(async (hash) => {
       const [receipt, transaction] = await Promise.all([
-        client.getTransactionReceipt({ hash: hash as `0x${string}` }),
+        receipts.get(hash) ?? client.getTransactionReceipt({ hash: hash as `0x${string}` }),
         client.getTransaction({ hash: hash as `0x${string}` }),
       ]);
       return {

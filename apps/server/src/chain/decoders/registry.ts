@@ -56,6 +56,20 @@ export type DecoderIndex = ReadonlyMap<string, { byAddress: Map<string, EventDec
 
 const indexes = new WeakMap<ChainContracts, DecoderIndex>();
 
+/**
+ * The swap topics of the AMM protocols the chain lists, each with its protocol: pools are clones at addresses no
+ * table lists, so these are the only events asked by topic alone, and each swap's pool is checked with its factory.
+ */
+export function poolSwapTopics(contracts: ChainContracts): ReadonlyMap<string, SaleProtocol> {
+  const topics = new Map<string, SaleProtocol>();
+  for (const exchange of contracts.exchanges) {
+    for (const topic of Object.keys(PROTOCOL_DECODERS[exchange.protocol].pools ?? {})) {
+      topics.set(topic, exchange.protocol);
+    }
+  }
+  return topics;
+}
+
 export function decoderIndex(contracts: ChainContracts): DecoderIndex {
   let index = indexes.get(contracts);
   if (!index) {

@@ -108,3 +108,6 @@ function decodeTransferBatch(log: LogAt, out: DecodedLogs): void {
     });
   });
 }
+
+/** The token events' topics: asked only by the addresses of the collections tracked. */
+export const TOKEN_TOPICS: readonly string[] = Object.keys(TOKEN_DECODERS);
