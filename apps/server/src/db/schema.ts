@@ -358,7 +358,9 @@ export const listings = pgTable(
     startTime: timestamptz('start_time').notNull(),
     endTime: timestamptz('end_time').notNull(),
     parameters: jsonb('parameters').notNull(),
-    signature: text('signature').notNull(),
+    /** Null for an order a marketplace API serves unsigned: its signature is asked of `fulfillmentApi` per fill. */
+    signature: text('signature'),
+    fulfillmentApi: text('fulfillment_api').$type<'opensea'>(),
     /** LooksRare's merkle tree of an ask signed in a batch (root and proof), which its fill hands the exchange. */
     merkleTree: jsonb('merkle_tree'),
     status: text('status').$type<ListingStatus>().notNull().default('active'),
@@ -393,6 +395,10 @@ export const listings = pgTable(
     ),
     // A Seaport bulk order's proof travels in its signature: only a LooksRare ask keeps a tree beside it.
     check('listings_merkle_tree_check', sql`protocol = 'looksrare-v2' or merkle_tree is null`),
+    check(
+      'listings_fulfillment_api_check',
+      sql`(signature is null) = (fulfillment_api is not null) and (fulfillment_api is null or protocol = 'seaport')`,
+    ),
   ],
 );
 

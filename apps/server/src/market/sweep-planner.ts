@@ -62,7 +62,14 @@ export async function planSweep<C extends PlannableListing>(
   chain: ChainAccess,
   buyer: Address,
   candidates: readonly C[],
-  options: Omit<SweepSelectionOptions, 'unfillable' | 'maxTotal' | 'canStandBy'> & { maxTotal: bigint },
+  options: Omit<SweepSelectionOptions, 'unfillable' | 'maxTotal' | 'canStandBy'> & {
+    maxTotal: bigint;
+    /**
+     * The signatures of listings stored unsigned (`fulfillment_api`), by order id, asked of their APIs for this
+     * buyer; a listing it has none for is left out. Without it, such listings are left out.
+     */
+    signatures?: (listings: readonly C[]) => Promise<ReadonlyMap<string, Hex>>;
+  },
 ): Promise<Result<PlannedSweep<C>>> {
   const unfillable = new Set<string>();
   const protocolOf = new Map(candidates.map((candidate) => [candidate.order_id, candidate.order.protocol]));
@@ -70,12 +77,33 @@ export async function planSweep<C extends PlannableListing>(
     const protocol = protocolOf.get(listing.order_id);
     return protocol !== undefined && ORDER_PROTOCOLS[protocol].takesSpares;
   };
+  const signed = new Map<string, Hex>();
+  const withSignature = (listing: C): C =>
+    listing.order.signature === null
+      ? { ...listing, order: { ...listing.order, signature: signed.get(listing.order_id) as Hex } }
+      : listing;
   let balance: bigint | undefined;
-  for (let round = 0; round < MAX_SIMULATION_ROUNDS; round++) {
+  for (let round = 0; round < MAX_SIMULATION_ROUNDS; ) {
     const selection = selectSweep(candidates, { ...options, unfillable, canStandBy });
     if (selection.buy.length === 0) return refuse(Status.NoOrder);
     if (selection.total > options.maxTotal) return refuse(Status.HigherThanExpected);
-    const routes = routesOf(chain, buyer, selection);
+    // Signatures are asked only of the listings the plan would fill; one that gets none is passed over, and the
+    // selection is made again without it before anything is simulated.
+    const unsigned = [...selection.buy, ...selection.spares].filter(
+      (listing) => listing.order.signature === null && !signed.has(listing.order_id),
+    );
+    if (unsigned.length > 0) {
+      const fetched = (await options.signatures?.(unsigned)) ?? new Map<string, Hex>();
+      for (const listing of unsigned) {
+        const signature = fetched.get(listing.order_id);
+        if (signature) signed.set(listing.order_id, signature);
+        else unfillable.add(listing.order_id);
+      }
+      if (unsigned.some((listing) => !signed.has(listing.order_id))) continue;
+    }
+    round++;
+    const ready = { ...selection, buy: selection.buy.map(withSignature), spares: selection.spares.map(withSignature) };
+    const routes = routesOf(chain, buyer, ready);
     const worstCase = routes.reduce((sum, route) => sum + route.value, 0n);
     // The balance is read beside the first simulation (one round trip). It speaks first: the node refuses to
     // simulate a call the buyer cannot pay for.
@@ -90,7 +118,7 @@ export async function planSweep<C extends PlannableListing>(
     const outcome = simulation.value;
     if (outcome.kind === 'fills') {
       const transactions = routes.map((route, index) => ({ ...route, gasEstimate: outcome.gasUsed[index] ?? 0n }));
-      return ok({ ...selection, worstCase, transactions });
+      return ok({ ...ready, worstCase, transactions });
     }
     const culprits = outcome.kind === 'skips' ? outcome.skipped : await findCulprits(chain, buyer, outcome.listings);
     for (const listing of culprits) unfillable.add(listing.order_id);

@@ -1,7 +1,7 @@
 import type { ExchangeProtocol, LooksRareMerkleTree, Marketplace } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, TimestampsAsText } from '../../db/pool';
-import type { SignedListing } from './protocols/order-protocol';
+import type { FulfillmentApi, SignedListing } from './protocols/order-protocol';
 
 /**
  * SQL: a listing a buyer could fill at `at` (a timestamptz expression): active (validated against the chain the
@@ -36,12 +36,18 @@ export type FillableListing = {
 /** A signed order as stored, with its protocol: what a fill needs of a listing. */
 export type StoredOrder = { [P in ExchangeProtocol]: { protocol: P } & SignedListing<P> }[ExchangeProtocol];
 
-/** A signed order's columns as a row holds them: a merkle tree is null where the order has none. */
-type StoredRow = Omit<StoredOrder, 'merkle_tree'> & { merkle_tree: LooksRareMerkleTree | null };
+/** A signed order's columns as a row holds them: a merkle tree or a fulfillment API is null where it has none. */
+type StoredRow = Omit<StoredOrder, 'merkle_tree' | 'fulfillment_api'> & {
+  merkle_tree: LooksRareMerkleTree | null;
+  fulfillment_api: FulfillmentApi | null;
+};
 
-/** The signed order of a row, its merkle tree with it when it has one (a LooksRare ask signed in a batch). */
-function storedOrder({ merkle_tree, ...order }: Partial<StoredRow>): StoredOrder {
-  return { ...order, ...(merkle_tree && { merkle_tree }) } as StoredOrder;
+/**
+ * The signed order of a row, its merkle tree with it when it has one (a LooksRare ask signed in a batch), the API that
+ * signs it when it is stored unsigned.
+ */
+function storedOrder({ merkle_tree, fulfillment_api, ...order }: Partial<StoredRow>): StoredOrder {
+  return { ...order, ...(merkle_tree && { merkle_tree }), ...(fulfillment_api && { fulfillment_api }) } as StoredOrder;
 }
 
 /** A fillable listing with the signed order a fill needs. */
@@ -86,7 +92,7 @@ export async function fillableListings(
            (select count(*) from pending_buys p where p.collection = l.collection and p.token_id = l.token_id)::int
              as pending_count,
            l.created_at as listed_at, case when isfinite(l.end_time) then l.end_time end as expires_at
-           ${signed ? sql`, l.protocol, l.parameters, l.signature, l.merkle_tree` : sql``}
+           ${signed ? sql`, l.protocol, l.parameters, l.signature, l.merkle_tree, l.fulfillment_api` : sql``}
       from listings l
       left join tokens t on t.collection = l.collection and t.token_id = l.token_id
      where l.collection = ${collection} and ${fillableAt(sql`${now}::timestamptz`, 'l')}
@@ -94,11 +100,11 @@ export async function fillableListings(
        and (${orderHash ?? null}::text is null or l.order_hash = ${orderHash ?? null})
      order by l.price_wei, l.created_at, l.order_hash
      limit ${limit ?? null}`);
-  return rows.map(({ protocol, parameters, signature, merkle_tree, ...row }) => ({
+  return rows.map(({ protocol, parameters, signature, merkle_tree, fulfillment_api, ...row }) => ({
     ...row,
     listed_at: new Date(row.listed_at),
     expires_at: row.expires_at === null ? null : new Date(row.expires_at),
-    ...(signed && { order: storedOrder({ protocol, parameters, signature, merkle_tree }) }),
+    ...(signed && { order: storedOrder({ protocol, parameters, signature, merkle_tree, fulfillment_api }) }),
   }));
 }
 

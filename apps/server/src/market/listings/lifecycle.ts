@@ -1,4 +1,4 @@
-import { PostListingRequest, Status } from '@floordesk/protocol';
+import { Status } from '@floordesk/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import type { ChainAccess } from '../../chain/client';
@@ -8,6 +8,7 @@ import type { Executor } from '../../db/pool';
 import type { RefusalStatus } from '../../result';
 import { refreshFloors } from './floors';
 import { latestBlock, validateListing } from './validate';
+import { type FulfillmentApi, orderBookRequest } from './protocols/order-protocol';
 
 /**
  * A listing's `status`: 'active' listings are fillable inside their time window. 'unverified' ones were checked
@@ -196,7 +197,8 @@ type UnverifiedListing = {
   protocol: string;
   protocol_address: string;
   parameters: unknown;
-  signature: string;
+  signature: string | null;
+  fulfillment_api: FulfillmentApi | null;
   merkle_tree: unknown;
 };
 
@@ -212,23 +214,26 @@ export async function reverifyListings(db: Executor, chain: ChainAccess, now: Da
   let decided = 0;
   for (;;) {
     const { rows } = await db.execute<UnverifiedListing>(sql`
-      select order_hash, protocol, protocol_address, parameters, signature, merkle_tree from listings
+      select order_hash, protocol, protocol_address, parameters, signature, fulfillment_api, merkle_tree from listings
        where status = 'unverified' order by order_hash limit ${REVERIFY_BATCH}`);
     if (rows.length === 0) return decided;
     const at = await latestBlock(chain);
     const rechecks = await Promise.all(
       rows.map(async (row): Promise<Recheck | undefined> => {
-        const request = PostListingRequest.safeParse({
-          chain_id: chain.contracts.chainId,
-          protocol: row.protocol,
-          protocol_address: row.protocol_address,
-          parameters: row.parameters,
-          signature: row.signature,
-          // A batch's ask is checked with the proof it was accepted with, as it is filled.
-          merkle_tree: row.merkle_tree ?? undefined,
-        });
-        const result = request.success
-          ? await validateListing(chain, request.data, now, at)
+        const request = orderBookRequest(
+          {
+            chain_id: chain.contracts.chainId,
+            protocol: row.protocol,
+            protocol_address: row.protocol_address,
+            parameters: row.parameters,
+            // A batch's ask is checked with the proof it was accepted with, as it is filled.
+            merkle_tree: row.merkle_tree ?? undefined,
+          },
+          row.signature,
+          row.fulfillment_api,
+        );
+        const result = request
+          ? await validateListing(chain, request, now, at)
           : { ok: false as const, status: Status.ListingUnsupported };
         if (result.ok) return { orderHash: row.order_hash, status: 'active', reason: null, endedAt: null };
         if (result.status === Status.ChainUnavailable) return undefined;

@@ -1,10 +1,4 @@
-import {
-  normalizeAddress,
-  ORDER_WAY,
-  type PostListingData,
-  type PostListingRequest,
-  Status,
-} from '@floordesk/protocol';
+import { normalizeAddress, ORDER_WAY, type PostListingData, Status } from '@floordesk/protocol';
 import { sql } from 'drizzle-orm';
 import type { ChainAccess } from '../../chain/client';
 import type { AppContext } from '../../context';
@@ -12,6 +6,7 @@ import type { Executor } from '../../db/pool';
 import { recordListed } from '../../live/notifications';
 import { ok, refuse, type RefusalStatus, type Result } from '../../result';
 import { countNewListing, refreshFloors } from './floors';
+import type { OrderBookRequest } from './protocols/order-protocol';
 import { type CheckedBlock, latestBlock, type ValidListing, validateListing } from './validate';
 
 /** JavaScript's last date (year 275760), in Unix seconds; PostgreSQL's range reaches further. */
@@ -27,12 +22,12 @@ const VALIDATE_CONCURRENCY = 8;
 export type OrderBookContext = Pick<AppContext, 'db' | 'chain' | 'now'>;
 
 /** A listing the order book accepted: the request as posted, and its terms as checked. */
-type Accepted = { request: PostListingRequest; listing: ValidListing };
+type Accepted = { request: OrderBookRequest; listing: ValidListing };
 
 /** The order book's door for one listing: `submitListings` of one, refused without naming it. */
 export async function submitListing(
   ctx: OrderBookContext,
-  request: PostListingRequest,
+  request: OrderBookRequest,
 ): Promise<Result<PostListingData>> {
   const submitted = await submitListings(ctx, [request]);
   if (!submitted.ok) return refuse(submitted.status);
@@ -48,7 +43,7 @@ export async function submitListing(
  */
 export async function submitListings(
   ctx: OrderBookContext,
-  requests: readonly PostListingRequest[],
+  requests: readonly OrderBookRequest[],
 ): Promise<Result<PostListingData[]>> {
   const { chain } = ctx;
   if (!chain) return refuse(Status.ChainUnavailable);
@@ -66,7 +61,7 @@ export async function submitListings(
  */
 async function validateAll(
   chain: ChainAccess,
-  requests: readonly PostListingRequest[],
+  requests: readonly OrderBookRequest[],
   now: Date,
 ): Promise<Result<Accepted[]>> {
   let latest: Promise<CheckedBlock> | undefined;
@@ -77,7 +72,7 @@ async function validateAll(
   const checkNext = async (): Promise<void> => {
     while (next < requests.length && refused.size === 0) {
       const index = next++;
-      const request = requests[index] as PostListingRequest;
+      const request = requests[index] as OrderBookRequest;
       const checked = await validateListing(chain, request, now, block);
       if (checked.ok) accepted[index] = { request, listing: checked.value };
       else refused.set(index, checked.status);
@@ -100,8 +95,8 @@ async function storeListings(db: Executor, accepted: readonly Accepted[], now: D
     const { rows } = await tx.execute<{ order_hash: string }>(sql`
       insert into listings (order_hash, collection, token_id, amount, offerer, price_wei, marketplace, order_way,
                             protocol, protocol_address, operator, counter, order_nonce, subset_nonce, start_time,
-                            end_time, parameters, signature, merkle_tree, validated_block, validated_hash, created_at,
-                            updated_at)
+                            end_time, parameters, signature, fulfillment_api, merkle_tree, validated_block,
+                            validated_hash, created_at, updated_at)
       values ${sql.join(
         unique.map((one) => listingRow(one, now)),
         sql`, `,
@@ -137,7 +132,8 @@ function listingRow({ request, listing }: Accepted, now: Date) {
               ${ORDER_WAY[listing.marketplace]}, ${request.protocol}, ${normalizeAddress(request.protocol_address)}, ${listing.operator},
               ${listing.counter.toString()}, ${listing.orderNonce?.toString() ?? null},
               ${listing.subsetNonce?.toString() ?? null}, ${storedTime(listing.startTime)},
-              ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)}, ${request.signature.toLowerCase()},
+              ${storedTime(listing.endTime)}, ${JSON.stringify(request.parameters)}, ${request.signature?.toLowerCase() ?? null},
+              ${'fulfillment_api' in request ? request.fulfillment_api : null},
               ${listing.merkleTree && JSON.stringify(listing.merkleTree)}, ${listing.checkedAt.number.toString()},
               ${listing.checkedAt.hash}, ${now}, ${now})`;
 }

@@ -3,7 +3,8 @@ import {
   type ExchangeProtocol,
   type Marketplace,
   normalizeAddress,
-  type PostListingRequest,
+  PostListingRequest,
+  type SeaportListingRequest,
   Status,
 } from '@floordesk/protocol';
 import {
@@ -52,19 +53,52 @@ export type ValidListing = {
   checkedAt: CheckedBlock;
 };
 
-export type ListingRequest<P extends ExchangeProtocol = ExchangeProtocol> = Extract<
-  PostListingRequest,
-  { protocol: P }
->;
+/** The marketplace APIs that serve Seaport orders without their signature and hand it out per fill. */
+export type FulfillmentApi = 'opensea';
+
+/**
+ * A Seaport order a marketplace API served without its signature (OpenSea's best listings): every check but the
+ * signature's is made on arrival, and the signature is asked of `fulfillment_api` for each fill (its fulfillment
+ * data), and checked then. Only an in-process connector brings one: the public endpoint's schema requires a signature.
+ */
+export type UnsignedSeaportListing = Omit<SeaportListingRequest, 'signature'> & {
+  signature: null;
+  fulfillment_api: FulfillmentApi;
+};
+
+/** A listing as the order book takes it: a signed order as posted, or an order an API hands the signature of. */
+export type OrderBookRequest = PostListingRequest | UnsignedSeaportListing;
+
+export type ListingRequest<P extends ExchangeProtocol = ExchangeProtocol> = Extract<OrderBookRequest, { protocol: P }>;
+
+/**
+ * `fields` read as the order book's request by the public endpoint's schema, signed by `signature`, or, when that is
+ * null, an order `fulfillmentApi` hands the signature of; undefined when they do not read as one (only a Seaport order
+ * can be unsigned).
+ */
+export function orderBookRequest(
+  fields: Record<string, unknown>,
+  signature: string | null,
+  fulfillmentApi: FulfillmentApi | null,
+): OrderBookRequest | undefined {
+  // The schema reads everything but an absent signature, whose place an empty one takes.
+  const parsed = PostListingRequest.safeParse({ ...fields, signature: signature ?? '0x' });
+  if (!parsed.success) return undefined;
+  if (signature !== null) return parsed.data;
+  return parsed.data.protocol === 'seaport' && fulfillmentApi
+    ? { ...parsed.data, signature: null, fulfillment_api: fulfillmentApi }
+    : undefined;
+}
 
 /**
  * A listing as a fill carries it: the signed order, as stored, with what proves the signature covers it when it was
- * signed in a batch (LooksRare's merkle tree; a Seaport bulk order's proof is part of its signature).
+ * signed in a batch (LooksRare's merkle tree; a Seaport bulk order's proof is part of its signature). An order an API
+ * serves unsigned has no signature until that API hands one out for a fill.
  */
 export type SignedListing<P extends ExchangeProtocol = ExchangeProtocol> = Pick<
   ListingRequest<P>,
   'parameters' | 'signature' | ('merkle_tree' & keyof ListingRequest<P>)
->;
+> & { fulfillment_api?: FulfillmentApi };
 
 /** What a simulated fill answered: the call's return data and the logs it emitted. */
 export type FillResult = { data: Hex; logs: readonly { address: string; topics: readonly string[]; data: string }[] };

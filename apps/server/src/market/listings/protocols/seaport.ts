@@ -13,6 +13,7 @@ import {
 import { LISTING_PRICE_MAX_WEI, normalizeAddress, Status } from '@floordesk/protocol';
 import { encodeFunctionData, type Hex } from 'viem';
 import { marketplaceOf, operatorFor, seaportAddress } from '../../../chain/chain-contracts';
+import type { ChainAccess } from '../../../chain/client';
 import { ok, refuse, type Result } from '../../../result';
 import {
   approvedForAll,
@@ -52,12 +53,12 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
     if (!marketplace) return refuse(Status.ListingUnknownMarketplace);
 
     const orderHash = seaportOrderHash(order);
-    const signature = request.signature as Hex;
-    const domain = seaportDomain(contracts.chainId, seaportAddress(contracts));
-    const digest = eip712Digest(domain, orderHash);
-    const recovered = await recoverSigner(...keySigned(domain, orderHash, digest, signature));
     const checkedAt = await block();
-    if (!(await signedBy(chain, order.offerer, { digest, signature, recovered }, checkedAt.number))) {
+    // An order its API serves unsigned is checked for its signature when the API hands one out for a fill.
+    if (
+      request.signature !== null &&
+      !(await seaportSignedBy(chain, order, orderHash, request.signature as Hex, checkedAt.number))
+    ) {
       return refuse(Status.ListingBadSignature);
     }
     const seaport = { address: seaportAddress(contracts), abi: SEAPORT_ABI, blockNumber: checkedAt.number } as const;
@@ -105,10 +106,11 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
    * sweep, which fills the first `maximumFulfilled` available listings and skips the others.
    */
   fill(_chain, listings, buyer, maximumFulfilled) {
-    const signed = listings.map(({ parameters, signature }) => ({
-      order: orderFromJson(parameters),
-      signature: signature as Hex,
-    }));
+    const signed = listings.map(({ parameters, signature }) => {
+      // The planner asks an unsigned order's API for its signature before it plans a fill of it.
+      if (signature === null) throw new Error('an unsigned Seaport order cannot be filled');
+      return { order: orderFromJson(parameters), signature: signature as Hex };
+    });
     const [only] = signed;
     if (only && signed.length === 1 && maximumFulfilled === 1) {
       return {
@@ -131,6 +133,24 @@ export const SEAPORT: OrderProtocol<'seaport'> = {
   },
   takesSpares: true,
 };
+
+/**
+ * Whether the order's offerer signed `signature` for the order of `orderHash` on this chain's Seaport, as Seaport
+ * verifies it: a key's signature of the order or of a bulk order's tree, or a contract wallet's ERC-1271 answer at
+ * `blockNumber`.
+ */
+export async function seaportSignedBy(
+  chain: ChainAccess,
+  order: OrderComponents,
+  orderHash: Hex,
+  signature: Hex,
+  blockNumber: bigint,
+): Promise<boolean> {
+  const domain = seaportDomain(chain.contracts.chainId, seaportAddress(chain.contracts));
+  const digest = eip712Digest(domain, orderHash);
+  const recovered = await recoverSigner(...keySigned(domain, orderHash, digest, signature));
+  return signedBy(chain, order.offerer, { digest, signature, recovered }, blockNumber);
+}
 
 /**
  * What the offerer's key signed, as Seaport reads it (Verifiers.sol, `_verifySignature`): a signature of a bulk
