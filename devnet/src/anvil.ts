@@ -8,6 +8,8 @@ export type AnvilOptions = {
   stateFile?: string;
   stateIntervalSeconds?: number;
   port?: number;
+  /** The devnet's own unless given: a chain that stands in for another (mainnet's 1) carries that one's id. */
+  chainId?: number;
 };
 
 export type Anvil = {
@@ -34,7 +36,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     '--port',
     String(options.port ?? 0),
     '--chain-id',
-    String(DEVNET_CHAIN_ID),
+    String(options.chainId ?? DEVNET_CHAIN_ID),
     '--mnemonic',
     DEVNET_MNEMONIC,
     '--accounts',

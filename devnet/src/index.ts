@@ -49,6 +49,7 @@ export {
 } from './simulator/simulator';
 export { ACCOUNT_PLAN, botAccounts, devnetAccount, DEVNET_MNEMONIC } from './accounts';
 export { startAnvil, type Anvil } from './anvil';
+export { DEVNET_ERC721_ABI } from './devnet-abi';
 export { type DevnetManifest, repointTokenUris } from './deploy';
 export { askNonce, missingLooksRareApprovals } from './looksrare';
 export { FLIP_HISTORY, type HistoryListing } from './flip-history';

@@ -66,6 +66,8 @@ const Env = z.object({
   SOCIAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOOKSRARE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.looksrare.org'),
   LOOKSRARE_API_KEY: z.string().min(1).optional(),
+  OPENSEA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.opensea.io'),
+  OPENSEA_API_KEY: z.string().min(1).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   LISTING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: trustProxy.default(false),
@@ -109,7 +111,7 @@ export type Config = {
   /** Where ipfs:// URIs are read: `${ipfsGateway}CID/path`. */
   ipfsGateway: URL;
   /** Marketplace APIs whose listings the worker reads into the order book: each needs its key (none on the devnet). */
-  marketplaceApis: { looksRare?: { url: URL; key: string } };
+  marketplaceApis: { looksRare?: { url: URL; key: string }; openSea?: { url: URL; key: string } };
   /** The operator's override: premium for good, whatever was paid; undefined when PREMIUM_ADDRESSES is unset. */
   premiumAddresses: ReadonlySet<string> | undefined;
   /** Who may post announcements (type 1000 notices); nobody when OPERATOR_ADDRESSES is unset. */
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(vars.LOOKSRARE_API_KEY && {
         looksRare: { url: new URL(vars.LOOKSRARE_API_URL), key: vars.LOOKSRARE_API_KEY },
       }),
+      ...(vars.OPENSEA_API_KEY && { openSea: { url: new URL(vars.OPENSEA_API_URL), key: vars.OPENSEA_API_KEY } }),
     },
     premiumAddresses: vars.PREMIUM_ADDRESSES && new Set(vars.PREMIUM_ADDRESSES.map(normalizeAddress)),
     operatorAddresses: new Set((vars.OPERATOR_ADDRESSES ?? []).map(normalizeAddress)),

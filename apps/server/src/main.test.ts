@@ -1,93 +1,45 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cp } from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { endpoints } from '@floordesk/protocol';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { temporaryDataDir } from './db/embedded';
+import { failures, type MainProcess, startMain } from './testing/main-process';
 
 /**
  * `npm start` as a person runs it (the server's main, its embedded PostgreSQL, the devnet, the bots, every role),
  * stopped by a signal while it works: requests in flight, a broker connection, a client that never finishes its
  * request, blocks being mined and indexed, jobs running. Everything must stop, in order, with exit code 0, in 10 s.
  */
-const MAIN = path.join(import.meta.dirname, 'main.ts');
 const STOP_LIMIT_MS = 10_000;
 const START_LIMIT_MS = 240_000;
 
-type Started = {
-  child: ChildProcess;
-  origin: string;
-  dataDir: string;
-  /** Every line the process wrote, stdout and stderr. */
-  lines: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
-
-let started: Started | undefined;
+let started: (MainProcess & { dataDir: string }) | undefined;
 let removeDir: (() => Promise<void>) | undefined;
 
 afterEach(async () => {
-  if (started && started.child.exitCode === null && started.child.signalCode === null) {
-    process.kill(-(started.child.pid as number), 'SIGKILL');
-    await started.exited;
-  }
+  await started?.kill();
   started = undefined;
   await removeDir?.();
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** Starts main.ts on a copy of the deployed devnet snapshot, and resolves once it prints its address. */
-async function startServer(): Promise<Started> {
+async function startServer(): Promise<MainProcess & { dataDir: string }> {
   const dir = await temporaryDataDir();
   removeDir = dir.remove;
   await cp(inject('devnetSnapshotDir'), dir.path, { recursive: true });
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dir.path,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'info',
-    // The bots at a brisk pace, so blocks, listings and jobs are in flight when the signal comes.
-    SIMULATOR: 'on',
-    SIMULATOR_RATE: '600',
-  };
-  // Its own embedded PostgreSQL and devnet, as `npm start` without configuration.
-  for (const name of ['DATABASE_URL', 'RPC_URL', 'MQTT_URL', 'PUBLIC_ORIGIN', 'ROLES']) delete env[name];
-  // A process group of its own, as a terminal gives `npm start`: Ctrl-C signals the whole group.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const lines: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+  const main = await startMain(
+    {
+      DATA_DIR: dir.path,
+      LOG_LEVEL: 'info',
+      // The bots at a brisk pace, so blocks, listings and jobs are in flight when the signal comes.
+      SIMULATOR: 'on',
+      SIMULATOR_RATE: '600',
+    },
+    // Its own embedded PostgreSQL and devnet, as `npm start` without configuration.
+    ['DATABASE_URL', 'RPC_URL', 'MQTT_URL', 'PUBLIC_ORIGIN', 'ROLES'],
   );
-  const running = new Promise<string>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        lines.push(line);
-        const address = /FloorDesk is running at (\S+)/.exec(line);
-        if (address?.[1]) resolve(address[1]);
-      }
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    void exited.then(({ code }) => reject(new Error(`main exited with ${code} before it ran:\n${lines.join('\n')}`)));
-    setTimeout(() => reject(new Error(`main did not start in ${START_LIMIT_MS} ms`)), START_LIMIT_MS).unref();
-  });
-  const origin = await running;
-  return { child, origin, dataDir: dir.path, lines, exited };
+  return { ...main, dataDir: dir.path };
 }
 
 /** A socket that has sent `request` and resolves when the server closes it. */
@@ -98,18 +50,6 @@ function openSocket(origin: string, request: string): Promise<void> {
     socket.on('error', () => {});
     socket.on('close', () => resolve());
     socket.resume();
-  });
-}
-
-/** Logged lines at pino's error level or above, and anything printed that is not a log line (a crash's trace). */
-function failures(lines: readonly string[]): string[] {
-  return lines.filter((line) => {
-    try {
-      const entry = JSON.parse(line) as { level?: number };
-      return typeof entry.level === 'number' && entry.level >= 50;
-    } catch {
-      return /error|uncaught|unhandled/i.test(line);
-    }
   });
 }
 

@@ -39,6 +39,7 @@ export async function loadArtifacts(options: LoadArtifactsOptions = {}): Promise
   return { ...(contracts as Record<ContractName, Artifact>), hash: hash.digest('hex') };
 }
 export * from './orders';
+export { MAINNET_SEAPORT_DEPLOYMENT } from './mainnet-seaport';
 export { receiptOf } from './receipts';
 export {
   QUOTE_TYPES,

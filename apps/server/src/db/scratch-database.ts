@@ -8,7 +8,8 @@ import { Client, type Pool } from 'pg';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
 import { connectDatabase, type DatabaseConnection } from './pool';
 
-export type ScratchDatabase = DatabaseConnection & { drop(): Promise<void> };
+/** `url` connects another process to the same database. */
+export type ScratchDatabase = DatabaseConnection & { url: string; drop(): Promise<void> };
 
 /**
  * A freshly migrated database of its own on the server at `serverUrl` (a test file's, a bench run's), so nothing
@@ -29,6 +30,7 @@ export async function createScratchDatabase(
   await migrate(connection.pool);
   return {
     ...connection,
+    url: url.toString(),
     async drop() {
       await connection.pool.end();
       await administer(serverUrl, `drop database if exists ${name} with (force)`);

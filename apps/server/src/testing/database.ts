@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { DatabaseConnection } from '../db/pool';
 import { createScratchDatabase, type ScratchDatabase } from '../db/scratch-database';
 
 /**
  * Gives the calling test file a fresh, migrated database of its own, dropped after its last test. The
  * connection is available from `beforeAll` on.
  */
-export function useTestDatabase(): () => DatabaseConnection {
+export function useTestDatabase(): () => ScratchDatabase {
   let database: ScratchDatabase | undefined;
 
   beforeAll(async () => {

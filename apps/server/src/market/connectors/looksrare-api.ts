@@ -1,7 +1,7 @@
 import { type LooksRareListingRequest, PostListingRequest } from '@floordesk/protocol';
 import { z } from 'zod';
 import { type ChainContracts, currentExchange } from '../../chain/chain-contracts';
-import { getJson, type ListingConnector } from './marketplace-api';
+import { requestJson, type ListingConnector } from './marketplace-api';
 
 /**
  * LooksRare's API v2 (`GET /api/v2/orders`, docs.looksrare.org): a collection's valid asks under the standard
@@ -48,7 +48,7 @@ export function looksRareConnector(api: { url: URL; key: string }, contracts: Ch
       url.searchParams.set('status', 'VALID');
       url.searchParams.set('sort', 'PRICE_ASC');
       url.searchParams.set('pagination[first]', String(limit));
-      const answer = await getJson(url, { 'X-Looks-Api-Key': api.key }, ApiAnswer);
+      const answer = await requestJson(url, { 'X-Looks-Api-Key': api.key }, ApiAnswer);
       if (!answer.ok) return answer;
       if (!answer.value.success) return { ok: false, failure: `refused: ${answer.value.message ?? 'no reason given'}` };
       // Each order as the order book's request, kept only if it has that request's shape (bounds included).

@@ -1,21 +1,33 @@
-import type { PostListingRequest } from '@floordesk/protocol';
+import type { Hex } from 'viem';
 import type { z } from 'zod';
+import type { FulfillmentApi, OrderBookRequest } from '../listings/protocols/order-protocol';
 
 /**
  * One marketplace's API, read for a collection's cheapest listings in the order book's own request shape: a
- * connector per API, each behind this interface (`looksrare-api.ts`). The order book checks every listing a
- * connector brings exactly as it checks any other before anyone can sweep it.
+ * connector per API, each behind this interface (`looksrare-api.ts`, `opensea-api.ts`). The order book checks every
+ * listing a connector brings exactly as it checks any other before anyone can sweep it; an API that serves its
+ * orders unsigned (OpenSea) hands out a signature per fill (`FulfillmentConnector`).
  */
 export type ListingConnector = {
-  name: 'looksrare';
+  name: 'looksrare' | FulfillmentApi;
   /** The collection's cheapest valid listings, at most `limit`, or why none could be read. */
   cheapestListings(collection: string, limit: number): Promise<ConnectorAnswer>;
 };
 
 export type ConnectorAnswer =
-  | { ok: true; listings: PostListingRequest[] }
+  | { ok: true; listings: OrderBookRequest[] }
   /** `retryAfterMs`: the API's own word on when to ask again (a 429's Retry-After). */
   | { ok: false; failure: string; retryAfterMs?: number };
+
+/** An API that serves orders unsigned, asked for one order's signature when a buyer is about to fill it. */
+export type FulfillmentConnector = {
+  name: FulfillmentApi;
+  /** The signature the API hands `fulfiller` for the order of `orderHash`, or why it would not. */
+  fulfillmentSignature(
+    orderHash: Hex,
+    fulfiller: Hex,
+  ): Promise<{ ok: true; signature: Hex } | { ok: false; failure: string }>;
+};
 
 /** The original app's limits: a marketplace lookup times out after 10 s, and a timeout is retried up to 4 times, 1 s apart. */
 export const MARKETPLACE_TIMEOUT_MS = 10_000;
@@ -23,22 +35,27 @@ const TIMEOUT_RETRIES = 4;
 const RETRY_PAUSE_MS = 1000;
 
 /**
- * GETs `url` and reads its JSON with `schema`: a timeout is retried, anything else that is not a 2xx answer of that
- * shape is a failure named for the operator (the status, or what was wrong with the body), never a throw. The URL is
- * the operator's configuration, not a user's or a contract's, so it is fetched directly rather than through the
- * guarded fetcher (which refuses private addresses such an API may sit on).
+ * GETs `url` (or POSTs `body` as JSON) and reads its JSON with `schema`: a timeout is retried, anything else that is
+ * not a 2xx answer of that shape is a failure named for the operator (the status, or what was wrong with the body),
+ * never a throw. The URL is the operator's configuration, not a user's or a contract's, so it is fetched directly
+ * rather than through the guarded fetcher (which refuses private addresses such an API may sit on).
  */
-export async function getJson<T>(
+export async function requestJson<T>(
   url: URL,
   headers: Record<string, string>,
   schema: z.ZodType<T>,
-  timeoutMs = MARKETPLACE_TIMEOUT_MS,
+  { timeoutMs = MARKETPLACE_TIMEOUT_MS, body: posted }: { timeoutMs?: number; body?: unknown } = {},
 ): Promise<{ ok: true; value: T } | { ok: false; failure: string; retryAfterMs?: number }> {
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { accept: 'application/json', ...headers },
+        headers: {
+          accept: 'application/json',
+          ...(posted !== undefined && { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(posted !== undefined && { method: 'POST', body: JSON.stringify(posted) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {

@@ -28,6 +28,7 @@ import {
 import type { z } from 'zod';
 import type { ChainAccess } from '../../chain/client';
 import type { AppContext } from '../../context';
+import { fulfillmentSignatures } from '../../market/connectors/fulfillment';
 import { planSweep } from '../../market/sweep-planner';
 import { ownWallets } from '../wallets/service';
 import { ok, refuse, type Result } from '../../result';
@@ -92,6 +93,7 @@ export async function quoteSweep(ctx: AppContext, buyer: string, request: SweepQ
         skipPendingFlagged: request.skip_pending_flagged && !single,
         ownWallets: new Set(own),
         maxTotal: BigInt(request.max_total),
+        signatures: (unsigned) => fulfillmentSignatures({ config: ctx.config, chain }, user as Address, unsigned),
       }),
       chain.client.getBlock(),
     ]),
