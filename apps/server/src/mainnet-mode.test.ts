@@ -1,12 +1,9 @@
 import {
   basicOrderArgs,
-  listingOrder,
   MAINNET_SEAPORT_DEPLOYMENT,
-  type OrderComponents,
   SEAPORT_ABI,
   seaportDomain,
   seaportOrderHash,
-  seaportTypedData,
 } from '@floordesk/contracts';
 import { DEVNET_ERC721_ABI, devnetAccount } from '@floordesk/devnet';
 import {
@@ -17,20 +14,7 @@ import {
   Status,
   sweepItemStatusOf,
 } from '@floordesk/protocol';
-import {
-  type Account,
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  encodeFunctionData,
-  type Hex,
-  domainSeparator,
-  http,
-  parseAbi,
-  parseEther,
-  zeroHash,
-} from 'viem';
+import { type Account, type Address, encodeFunctionData, type Hex, domainSeparator, parseAbi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINNET_CONTRACTS, seaportAddress } from './chain/chain-contracts';
 import { useTestDatabase } from './testing/database';
@@ -48,12 +32,10 @@ import { usePlainMainnet } from './testing/plain-mainnet';
 const database = useTestDatabase();
 const chainOf = usePlainMainnet();
 const SEAPORT = seaportAddress(MAINNET_CONTRACTS) as Address;
-const OPENSEA_FEE_RECIPIENT = MAINNET_CONTRACTS.marketplaces[0]!.feeRecipients[0]! as Address;
 /** A second trader, whose trade on chain is the collection's first sale. */
 const trader = devnetAccount(3);
 let opensea: OpenSeaApiServer;
 let app: MainProcess;
-let salt = 1n;
 
 beforeAll(async () => {
   opensea = await startOpenSeaApiServer(SEAPORT);
@@ -75,42 +57,6 @@ afterAll(async () => {
   await app?.kill();
   await opensea?.close();
 });
-
-function chainClients() {
-  const chain = defineChain({
-    id: MAINNET_CHAIN_ID,
-    name: 'plain mainnet',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [chainOf().rpcUrl] } },
-  });
-  const transport = http(chainOf().rpcUrl);
-  return {
-    client: createPublicClient({ chain, transport }),
-    wallet: (account: Account) => createWalletClient({ chain, transport, account }),
-  };
-}
-
-/** An OpenSea listing of the seller's, as OpenSea's front end builds it, signed for mainnet's Seaport. */
-async function signedListing(tokenId: bigint, priceWei: bigint): Promise<{ order: OrderComponents; signature: Hex }> {
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const order = listingOrder({
-    offerer: chainOf().seller.address,
-    token: { address: chainOf().collection, standard: 'erc721', royaltyBps: 500 },
-    tokenId,
-    amount: 1n,
-    priceWei,
-    marketplace: { conduitKey: zeroHash, feeRecipient: OPENSEA_FEE_RECIPIENT, feeBps: 250 },
-    royaltyRecipient: devnetAccount(0).address,
-    startTime: now - 600n,
-    endTime: now + 86_400n,
-    salt: salt++,
-    counter: 0n,
-  });
-  const signature = await chainClients()
-    .wallet(chainOf().seller)
-    .signTypedData(seaportTypedData(order, MAINNET_CHAIN_ID, SEAPORT));
-  return { order, signature };
-}
 
 async function api(path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${app.origin}${path}`, {
@@ -141,9 +87,20 @@ async function saleOf(tokenId: bigint) {
   return rows[0];
 }
 
+/** A sale of the seller's to `buyer` on OpenSea, read from Seaport, as the indexer stores it. */
+function openSeaSale(buyer: Account, priceWei: bigint) {
+  return {
+    protocol: 'seaport',
+    marketplace: 'opensea',
+    buyer: buyer.address.toLowerCase(),
+    seller: chainOf().seller.address.toLowerCase(),
+    price_wei: priceWei.toString(),
+  };
+}
+
 describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
   it('runs on mainnet’s own Seaport: its EIP-712 domain is mainnet’s, at mainnet’s address', async () => {
-    const [version, separator, conduitController] = await chainClients().client.readContract({
+    const [version, separator, conduitController] = await chainOf().client.readContract({
       address: SEAPORT,
       abi: parseAbi(['function information() view returns (string, bytes32, address)']),
       functionName: 'information',
@@ -154,11 +111,11 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
   });
 
   it('indexes a trade, reads OpenSea’s listings of the traded collection, and sweeps one with the signature OpenSea hands out at quote time', async () => {
-    const { client, wallet } = chainClients();
-    const { collection, seller, buyer } = chainOf();
+    const { client, wallet } = chainOf();
+    const { collection, buyer } = chainOf();
 
     // A trade on chain: the collection's first sale, which the indexer reads from mainnet's Seaport.
-    const traded = await signedListing(5n, parseEther('0.2'));
+    const traded = await chainOf().openSeaListing(5n, parseEther('0.2'));
     const fill = await wallet(trader).sendTransaction({
       to: SEAPORT,
       data: encodeFunctionData({
@@ -169,18 +126,13 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
       value: parseEther('0.2'),
     });
     expect((await client.waitForTransactionReceipt({ hash: fill })).status).toBe('success');
-    const firstSale = await eventually(() => saleOf(5n), 60_000, 'the first sale being indexed');
-    expect(firstSale).toEqual({
-      protocol: 'seaport',
-      marketplace: 'opensea',
-      buyer: trader.address.toLowerCase(),
-      seller: seller.address.toLowerCase(),
-      price_wei: parseEther('0.2').toString(),
-    });
+    expect(await eventually(() => saleOf(5n), 60_000, 'the first sale being indexed')).toEqual(
+      openSeaSale(trader, parseEther('0.2')),
+    );
 
     // OpenSea's best listings of the collection, served unsigned; the worker's next round reads them in.
-    const cheap = await signedListing(1n, parseEther('0.1'));
-    const dearer = await signedListing(2n, parseEther('0.15'));
+    const cheap = await chainOf().openSeaListing(1n, parseEther('0.1'));
+    const dearer = await chainOf().openSeaListing(2n, parseEther('0.15'));
     opensea.list(collection, 'plain-apes', [cheap, dearer]);
     const stored = await eventually(
       async () => {
@@ -269,14 +221,9 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
     expect(
       await client.readContract({ address: collection, abi: DEVNET_ERC721_ABI, functionName: 'ownerOf', args: [1n] }),
     ).toBe(buyer.address);
-    const bought = await eventually(() => saleOf(1n), 60_000, 'the sweep being indexed as a sale');
-    expect(bought).toEqual({
-      protocol: 'seaport',
-      marketplace: 'opensea',
-      buyer: buyer.address.toLowerCase(),
-      seller: seller.address.toLowerCase(),
-      price_wei: parseEther('0.1').toString(),
-    });
+    expect(await eventually(() => saleOf(1n), 60_000, 'the sweep being indexed as a sale')).toEqual(
+      openSeaSale(buyer, parseEther('0.1')),
+    );
     // The order book ended the listing it sold; the dearer one stands.
     const { rows } = await database().pool.query<{ token_id: string; status: string }>(
       `select token_id::text, status from listings where collection = $1 order by token_id`,

@@ -1,9 +1,17 @@
-import { loadArtifacts, MAINNET_SEAPORT_DEPLOYMENT, receiptOf } from '@floordesk/contracts';
+import {
+  listingOrder,
+  loadArtifacts,
+  MAINNET_SEAPORT_DEPLOYMENT,
+  type OrderComponents,
+  receiptOf,
+  seaportTypedData,
+} from '@floordesk/contracts';
 import { type Anvil, DEVNET_ERC721_ABI, devnetAccount, startAnvil } from '@floordesk/devnet';
 import { MAINNET_CHAIN_ID } from '@floordesk/protocol';
 import {
   type Account,
   type Address,
+  type Chain,
   concat,
   createPublicClient,
   createTestClient,
@@ -12,7 +20,12 @@ import {
   encodeAbiParameters,
   type Hex,
   http,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+  zeroHash,
 } from 'viem';
+import { MAINNET_CONTRACTS } from '../chain/chain-contracts';
 import { afterAll, beforeAll } from 'vitest';
 
 /**
@@ -35,14 +48,26 @@ const CREATE2_FACTORY_RUNTIME: Hex = concat([
 export type PlainMainnet = {
   rpcUrl: string;
   chainId: number;
+  client: PublicClient<Transport, Chain>;
+  wallet(account: Account): WalletClient<Transport, Chain, Account>;
   /** An ERC-721 collection of `supply` tokens, ids 1…, all held by `seller`, who approved Seaport for them. */
   collection: Address;
   seller: Account;
   buyer: Account;
-  /** A block mined now: an automining anvil's head can otherwise lag behind a listing's start time. */
-  mine(): Promise<void>;
+  /**
+   * The seller's listing of `tokenId` as OpenSea's front end builds one (the seller's proceeds, OpenSea's 2.5 % to
+   * its fee recipient, a 5 % royalty), approved to Seaport itself, signed by `signer` (the seller unless another).
+   */
+  openSeaListing(
+    tokenId: bigint,
+    priceWei: bigint,
+    options?: { counter?: bigint; signer?: Account },
+  ): Promise<{ order: OrderComponents; signature: Hex }>;
   stop(): Promise<void>;
 };
+
+/** OpenSea's fee recipient: the consideration item the order book tells OpenSea's listings by. */
+const OPENSEA_FEE_RECIPIENT = MAINNET_CONTRACTS.marketplaces[0]!.feeRecipients[0]!;
 
 /**
  * A chain without FloorDesk's devnet: a plain anvil with mainnet's chain id, on which Seaport 1.6 is deployed as it
@@ -63,8 +88,8 @@ export async function startPlainMainnet({ supply = 5 }: { supply?: number } = {}
   const transport = http(anvil.rpcUrl);
   const client = createPublicClient({ chain, transport });
   const test = createTestClient({ chain, transport, mode: 'anvil' });
-  const [deployer, seller, buyer] = [devnetAccount(0), devnetAccount(1), devnetAccount(2)] as const;
   const wallet = (account: Account) => createWalletClient({ chain, transport, account });
+  const [deployer, seller, buyer] = [devnetAccount(0), devnetAccount(1), devnetAccount(2)] as const;
   const confirmed = async (hash: Promise<Hex>) => {
     const receipt = await receiptOf(client, await hash);
     if (receipt.status !== 'success') throw new Error(`transaction ${receipt.transactionHash} reverted`);
@@ -113,13 +138,33 @@ export async function startPlainMainnet({ supply = 5 }: { supply?: number } = {}
       args: [seaport, true],
     }),
   );
+  let nextSalt = 1n;
   return {
     rpcUrl: anvil.rpcUrl,
     chainId: MAINNET_CHAIN_ID,
+    client,
+    wallet,
     collection: collection.toLowerCase() as Address,
     seller,
     buyer,
-    mine: () => test.mine({ blocks: 1 }),
+    async openSeaListing(tokenId, priceWei, { counter = 0n, signer = seller } = {}) {
+      const now = BigInt(Math.floor(Date.now() / 1000));
+      const order = listingOrder({
+        offerer: seller.address,
+        token: { address: collection, standard: 'erc721', royaltyBps: 500 },
+        tokenId,
+        amount: 1n,
+        priceWei,
+        marketplace: { conduitKey: zeroHash, feeRecipient: OPENSEA_FEE_RECIPIENT, feeBps: 250 },
+        royaltyRecipient: deployer.address,
+        startTime: now - 600n,
+        endTime: now + 86_400n,
+        salt: nextSalt++,
+        counter,
+      });
+      const signature = await wallet(signer).signTypedData(seaportTypedData(order, MAINNET_CHAIN_ID, seaport));
+      return { order, signature };
+    },
     stop: () => anvil.stop(),
   };
 }

@@ -1,12 +1,5 @@
-import {
-  listingOrder,
-  type OrderComponents,
-  orderToJson,
-  seaportOrderHash,
-  seaportTypedData,
-} from '@floordesk/contracts';
-import type { Account, Address, Hex } from 'viem';
-import { createWalletClient, http, zeroHash } from 'viem';
+import { orderToJson, seaportOrderHash } from '@floordesk/contracts';
+import type { Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAINNET_CONTRACTS, seaportAddress } from '../../chain/chain-contracts';
 import { openChain } from '../../chain/open-chain';
@@ -27,10 +20,8 @@ import { connectorStates, readConnectorListings } from './read-listings';
  */
 const database = useTestDatabase();
 const chainOf = usePlainMainnet();
-const OPENSEA_FEE_RECIPIENT = MAINNET_CONTRACTS.marketplaces[0]!.feeRecipients[0]!;
 let opensea: OpenSeaApiServer;
 let ctx: OrderBookContext;
-let salt = 1n;
 
 beforeAll(async () => {
   opensea = await startOpenSeaApiServer(seaportAddress(MAINNET_CONTRACTS));
@@ -48,29 +39,6 @@ const config = (): Pick<Config, 'marketplaceApis'> => ({
 });
 const connector = () => openSeaConnector({ url: opensea.url, key: opensea.key }, MAINNET_CONTRACTS)!;
 
-/** A listing as OpenSea's own front end builds one: the seller's proceeds, OpenSea's 2.5 %, a 5 % royalty. */
-function openSeaOrder(tokenId: bigint, priceWei: bigint, { counter = 0n } = {}): OrderComponents {
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  return listingOrder({
-    offerer: chainOf().seller.address,
-    token: { address: chainOf().collection, standard: 'erc721', royaltyBps: 500 },
-    tokenId,
-    amount: 1n,
-    priceWei,
-    marketplace: { conduitKey: zeroHash, feeRecipient: OPENSEA_FEE_RECIPIENT, feeBps: 250 },
-    royaltyRecipient: chainOf().buyer.address,
-    startTime: now - 600n,
-    endTime: now + 3600n,
-    salt: salt++,
-    counter,
-  });
-}
-
-function sign(order: OrderComponents, signer: Account = chainOf().seller): Promise<Hex> {
-  const wallet = createWalletClient({ account: signer, transport: http(chainOf().rpcUrl) });
-  return wallet.signTypedData(seaportTypedData(order, 1, seaportAddress(MAINNET_CONTRACTS) as Address));
-}
-
 const storedRow = async (collection: string) =>
   (
     await database().pool.query<{
@@ -87,15 +55,12 @@ const storedRow = async (collection: string) =>
 describe('the OpenSea API v2 connector', () => {
   it('finds the contract’s collection, reads its best listings with the key, and stores those the order book accepts, unsigned', async () => {
     const { collection } = chainOf();
-    const good = openSeaOrder(1n, 10n ** 17n);
+    const good = await chainOf().openSeaListing(1n, 10n ** 17n);
     // The seller's counter is 0: an order signed at another has been cancelled by incrementing it.
-    const stale = openSeaOrder(2n, 2n * 10n ** 17n, { counter: 3n });
-    opensea.list(collection, 'plain-apes', [
-      { order: good, signature: await sign(good) },
-      { order: stale, signature: await sign(stale) },
-    ]);
+    const stale = await chainOf().openSeaListing(2n, 2n * 10n ** 17n, { counter: 3n });
+    opensea.list(collection, 'plain-apes', [good, stale]);
     // Another contract under the same slug: its listings are not this collection's.
-    const stray = { ...openSeaOrder(3n, 10n ** 16n) };
+    const { order: stray } = await chainOf().openSeaListing(3n, 10n ** 16n);
     stray.offer = [{ ...stray.offer[0]!, token: '0x00000000000000000000000000000000000000aa' }];
     opensea.list('0x00000000000000000000000000000000000000aa', 'plain-apes', [{ order: stray, signature: '0x' }]);
 
@@ -132,7 +97,7 @@ describe('the OpenSea API v2 connector', () => {
     const fresh = connector();
     // The contract's collection first, as OpenSea serves it; then a listing under a hash its order does not have.
     await fresh.cheapestListings(chainOf().collection, 20);
-    const order = openSeaOrder(4n, 3n * 10n ** 17n);
+    const { order } = await chainOf().openSeaListing(4n, 3n * 10n ** 17n);
     const served = {
       chain: 'ethereum',
       protocol_address: seaportAddress(MAINNET_CONTRACTS),
@@ -206,8 +171,8 @@ describe('the OpenSea API v2 connector', () => {
     });
 
     // A signature by anyone but the offerer is no signature of the order.
-    const order = openSeaOrder(1n, 10n ** 17n);
-    opensea.forgeSignature(listing!.order_hash as Hex, await sign(order, buyer));
+    const forged = await chainOf().openSeaListing(1n, 10n ** 17n, { signer: buyer });
+    opensea.forgeSignature(listing!.order_hash as Hex, forged.signature);
     expect(await fulfillmentSignatures({ config: config(), chain: ctx.chain! }, buyer.address, [candidate])).toEqual(
       new Map(),
     );
