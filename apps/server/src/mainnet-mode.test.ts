@@ -133,14 +133,18 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
     // OpenSea's best listings of the collection, served unsigned; the worker's next round reads them in.
     const cheap = await chainOf().openSeaListing(1n, parseEther('0.1'));
     const dearer = await chainOf().openSeaListing(2n, parseEther('0.15'));
-    opensea.list(collection, 'plain-apes', [cheap, dearer]);
+    const forged = await chainOf().openSeaListing(3n, parseEther('0.05'));
+    opensea.list(collection, 'plain-apes', [cheap, dearer, forged]);
+    // For the cheapest OpenSea hands out a signature that is not the seller's: the sweep must pass it over.
+    const impostor = await chainOf().openSeaListing(3n, parseEther('0.05'), { signer: buyer });
+    opensea.forgeSignature(seaportOrderHash(forged.order), impostor.signature);
     const stored = await eventually(
       async () => {
         const { rows } = await database().pool.query<{ token_id: string; signature: string | null }>(
           `select token_id::text, signature from listings where collection = $1 and status = 'active' order by token_id`,
           [collection],
         );
-        return rows.length === 2 ? rows : undefined;
+        return rows.length === 3 ? rows : undefined;
       },
       90_000,
       'the OpenSea listings being read into the order book',
@@ -148,6 +152,7 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
     expect(stored).toEqual([
       { token_id: '1', signature: null },
       { token_id: '2', signature: null },
+      { token_id: '3', signature: null },
     ]);
 
     // The premium trader signs in and sweeps the cheapest.
@@ -180,21 +185,31 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
     });
     const planned = quote.data as {
       id: string;
-      items: { token_id: string; role: string }[];
+      items: { token_id: string; role: string; reason: string | null }[];
       tx: { to: Address; data: Hex; value: string; gas: string };
     };
-    expect(planned.items.filter((item) => item.role === 'buy').map((item) => item.token_id)).toEqual(['1']);
+    expect(planned.items.map(({ token_id, role, reason }) => [token_id, role, reason])).toEqual([
+      ['1', 'buy', null],
+      ['2', 'spare', null],
+      ['3', 'skip', 'unfillable'],
+    ]);
     expect(planned.tx.to).toBe(SEAPORT.toLowerCase());
-    // The signatures of the listing and of its spare were asked of OpenSea for this buyer, and travel in the calldata.
+    // The signatures of the listing and of its spares were asked of OpenSea for this buyer; the good ones travel in the
+    // calldata.
     const fulfillments = opensea.asked.filter(({ url }) => url.pathname === '/api/v2/listings/fulfillment_data');
-    expect(fulfillments.map(({ body }) => body)).toEqual(
-      [cheap, dearer].map(({ order }) => ({
-        listing: { hash: seaportOrderHash(order), chain: 'ethereum', protocol_address: SEAPORT.toLowerCase() },
-        fulfiller: { address: buyer.address.toLowerCase() },
-      })),
+    const byHash = (a: { listing: { hash: string } }, b: { listing: { hash: string } }) =>
+      a.listing.hash.localeCompare(b.listing.hash);
+    expect(fulfillments.map(({ body }) => body as { listing: { hash: string } }).toSorted(byHash)).toEqual(
+      [cheap, dearer, forged]
+        .map(({ order }) => ({
+          listing: { hash: seaportOrderHash(order), chain: 'ethereum', protocol_address: SEAPORT.toLowerCase() },
+          fulfiller: { address: buyer.address.toLowerCase() },
+        }))
+        .toSorted(byHash),
     );
     expect(planned.tx.data).toContain(cheap.signature.slice(2));
     expect(planned.tx.data).toContain(dearer.signature.slice(2));
+    expect(planned.tx.data).not.toContain(impostor.signature.slice(2));
 
     const sent = await wallet(buyer).sendTransaction({
       to: planned.tx.to,
@@ -224,7 +239,7 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
     expect(await eventually(() => saleOf(1n), 60_000, 'the sweep being indexed as a sale')).toEqual(
       openSeaSale(buyer, parseEther('0.1')),
     );
-    // The order book ended the listing it sold; the dearer one stands.
+    // The order book ended the listing it sold; the dearer ones stand.
     const { rows } = await database().pool.query<{ token_id: string; status: string }>(
       `select token_id::text, status from listings where collection = $1 order by token_id`,
       [collection],
@@ -232,6 +247,7 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
     expect(rows).toEqual([
       { token_id: '1', status: 'filled' },
       { token_id: '2', status: 'active' },
+      { token_id: '3', status: 'active' },
     ]);
     expect(failures(app.lines)).toEqual([]);
   }, 300_000);
