@@ -87,6 +87,10 @@ async function saleOf(tokenId: bigint) {
   return rows[0];
 }
 
+/** Fulfillment requests in the order of the listings they name (they are asked several at once). */
+type Fulfillment = { listing: { hash: string } };
+const byHash = (a: Fulfillment, b: Fulfillment) => a.listing.hash.localeCompare(b.listing.hash);
+
 /** A sale of the seller's to `buyer` on OpenSea, read from Seaport, as the indexer stores it. */
 function openSeaSale(buyer: Account, priceWei: bigint) {
   return {
@@ -197,9 +201,7 @@ describe('FloorDesk on a plain mainnet chain, with OpenSea’s API', () => {
     // The signatures of the listing and of its spares were asked of OpenSea for this buyer; the good ones travel in the
     // calldata.
     const fulfillments = opensea.asked.filter(({ url }) => url.pathname === '/api/v2/listings/fulfillment_data');
-    const byHash = (a: { listing: { hash: string } }, b: { listing: { hash: string } }) =>
-      a.listing.hash.localeCompare(b.listing.hash);
-    expect(fulfillments.map(({ body }) => body as { listing: { hash: string } }).toSorted(byHash)).toEqual(
+    expect(fulfillments.map(({ body }) => body as Fulfillment).toSorted(byHash)).toEqual(
       [cheap, dearer, forged]
         .map(({ order }) => ({
           listing: { hash: seaportOrderHash(order), chain: 'ethereum', protocol_address: SEAPORT.toLowerCase() },
