@@ -1,5 +1,5 @@
 import { orderFromJson, seaportOrderHash } from '@floordesk/contracts';
-import { normalizeAddress } from '@floordesk/protocol';
+import { ListingSignature, normalizeAddress } from '@floordesk/protocol';
 import type { Hex } from 'viem';
 import { z } from 'zod';
 import { type ChainContracts, seaportAddress } from '../../chain/chain-contracts';
@@ -54,7 +54,8 @@ const BestListings = z.object({ listings: z.array(ApiListing), next: z.string().
 const Contract = z.object({ collection: z.string().min(1).nullish() });
 const FulfillmentData = z.object({
   fulfillment_data: z.object({
-    orders: z.array(z.object({ signature: Hex })).min(1),
+    // Bounded as the order book bounds a posted listing's signature.
+    orders: z.array(z.object({ signature: ListingSignature })).min(1),
   }),
 });
 

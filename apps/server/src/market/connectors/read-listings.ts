@@ -42,7 +42,8 @@ export async function readConnectorListings(
          where name = ${connector.name}`);
       return { skipped: false, stored, refused, failure: answer.failure };
     }
-    for (const listing of answer.listings) {
+    // An API answering more than was asked gets no more checks (each costs chain reads) than was asked.
+    for (const listing of answer.listings.slice(0, LISTINGS_PER_COLLECTION)) {
       const result = await submitListing(ctx, listing);
       if (result.ok) stored++;
       else refused++;
