@@ -12,10 +12,16 @@ type Log = {
   transactionHash: string;
   logIndex: string;
 };
-const x2y2Fixture = JSON.parse(
-  readFileSync(new URL('./decoders/fixtures/x2y2-0x6d6bb346.json', import.meta.url), 'utf8'),
-) as { logs: Log[] };
-const x2y2Sale: Log = { ...x2y2Fixture.logs[0]!, blockNumber: '0x10', logIndex: '0x3' };
+/** A real Seaport 1.1 OrderFulfilled, whole in one log (fixtures/README.md cites it). */
+const seaportFixture = JSON.parse(
+  readFileSync(new URL('./decoders/fixtures/seaport-0x8605571e.json', import.meta.url), 'utf8'),
+) as { logs: Log[]; tx_hash: string };
+const sale: Log = {
+  ...seaportFixture.logs[0]!,
+  blockNumber: '0x10',
+  logIndex: '0x3',
+  transactionHash: seaportFixture.tx_hash,
+};
 
 function decode(logs: unknown) {
   return decodeLogFile(JSON.stringify(logs), MAINNET_CONTRACTS);
@@ -23,15 +29,15 @@ function decode(logs: unknown) {
 
 describe('npm run decode, input', () => {
   it('names the entry that is not a log, and decodes nothing', () => {
-    expect(decode([x2y2Sale, { ...x2y2Sale, topics: 'nope' }])).toEqual({
+    expect(decode([sale, { ...sale, topics: 'nope' }])).toEqual({
       ok: false,
       error: 'entry 1: topics is not a list of at most four 32-byte hex words',
     });
-    expect(decode([{ ...x2y2Sale, data: '0xabc' }])).toMatchObject({
+    expect(decode([{ ...sale, data: '0xabc' }])).toMatchObject({
       ok: false,
       error: 'entry 0: data is not hex bytes',
     });
-    expect(decode([{ ...x2y2Sale, logIndex: -1 }])).toMatchObject({
+    expect(decode([{ ...sale, logIndex: -1 }])).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^entry 0: logIndex/),
     });
@@ -44,30 +50,30 @@ describe('npm run decode, input', () => {
   });
 
   it('reads a log given twice once, and says so', () => {
-    const decoded = decode([x2y2Sale, x2y2Sale]);
+    const decoded = decode([sale, sale]);
     expect(decoded).toMatchObject({ ok: true, skipped: { duplicate: 1 } });
     expect(decoded.ok && decoded.sales).toHaveLength(1);
   });
 
   it('reads upper-case hex and decimal numbers as a node would give them lower-case and in hex', () => {
     const shouted = {
-      ...x2y2Sale,
-      address: x2y2Sale.address.toUpperCase().replace('0X', '0x'),
-      topics: x2y2Sale.topics.map((topic) => topic.toUpperCase().replace('0X', '0x')),
+      ...sale,
+      address: sale.address.toUpperCase().replace('0X', '0x'),
+      topics: sale.topics.map((topic) => topic.toUpperCase().replace('0X', '0x')),
       blockNumber: 16,
       logIndex: 3,
     };
-    expect(decode([shouted])).toEqual(decode([x2y2Sale]));
+    expect(decode([shouted])).toEqual(decode([sale]));
   });
 
   it('counts nothing an impostor of an exchange emits: events are read from the exchanges’ own addresses', () => {
-    const decoded = decode([{ ...x2y2Sale, address: '0x1111111111111111111111111111111111111111' }]);
+    const decoded = decode([{ ...sale, address: '0x1111111111111111111111111111111111111111' }]);
     expect(decoded).toMatchObject({ ok: true, sales: [] });
   });
 
   it('skips and counts a known event whose data is cut short, and keeps the sales around it', () => {
-    const cut = { ...x2y2Sale, logIndex: '0x4', data: x2y2Sale.data.slice(0, 200) };
-    const decoded = decode([cut, x2y2Sale]);
+    const cut = { ...sale, logIndex: '0x4', data: sale.data.slice(0, 200) };
+    const decoded = decode([cut, sale]);
     expect(decoded).toMatchObject({ ok: true, skipped: { malformed: 1 } });
     expect(decoded.ok && decoded.sales).toHaveLength(1);
   });
