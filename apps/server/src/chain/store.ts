@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
 import type { SkippedLogReason } from '../db/schema';
@@ -146,21 +146,25 @@ async function clearMinedPending(db: Executor, blocks: readonly BlockHeader[]): 
 async function insertSales(db: Executor, { sales }: DecodedLogs, timeOf: (block: number) => Date): Promise<number> {
   if (sales.length === 0) return 0;
   // Only rows actually inserted feed the rollup, which keeps the counts exact when a batch is ingested twice.
-  const column = <T>(value: (sale: SaleEvent) => T) => sql.param(sales.map(value));
+  const texts = (value: (sale: SaleEvent) => string) => plainTexts(sales.map(value));
+  const numbers = (value: (sale: SaleEvent) => number | bigint) => numberArray(sales.map(value));
   const blockTime = sql`block_time`;
   const result = await db.execute<{ count: number }>(sql`
     with inserted as (
       insert into sales (tx_hash, log_index, item_index, block_number, block_time, protocol, collection, token_id,
                          amount, price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
-      select * from unnest(${column((s) => s.txHash)}::text[], ${column((s) => s.logIndex)}::int[],
-                           ${column((s) => s.itemIndex)}::int[], ${column((s) => s.blockNumber)}::bigint[],
-                           ${column((s) => timeOf(s.blockNumber))}::timestamptz[], ${column((s) => s.protocol)}::text[],
-                           ${column((s) => s.collection)}::text[], ${column((s) => s.tokenId.toString())}::numeric[],
-                           ${column((s) => s.amount.toString())}::numeric[],
-                           ${column((s) => s.priceWei.toString())}::numeric[], ${column((s) => s.paymentToken)}::text[],
-                           ${column((s) => s.buyer)}::text[], ${column((s) => s.seller)}::text[],
-                           ${column((s) => s.marketplace)}::text[], ${column((s) => s.orderHash)}::text[],
-                           ${column((s) => s.proceedsWei.toString())}::numeric[])
+      select tx_hash, log_index, item_index, block_number, to_timestamp(block_seconds), protocol, collection, token_id,
+             amount, price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei
+        from unnest(${texts((s) => s.txHash)}, ${numbers((s) => s.logIndex)}::int[],
+                    ${numbers((s) => s.itemIndex)}::int[], ${numbers((s) => s.blockNumber)}::bigint[],
+                    ${numbers((s) => secondsOf(timeOf(s.blockNumber)))}::float8[], ${texts((s) => s.protocol)},
+                    ${texts((s) => s.collection)}, ${numbers((s) => s.tokenId)}::numeric[],
+                    ${numbers((s) => s.amount)}::numeric[], ${numbers((s) => s.priceWei)}::numeric[],
+                    ${texts((s) => s.paymentToken)}, ${texts((s) => s.buyer)}, ${texts((s) => s.seller)},
+                    ${sql.param(sales.map((s) => s.marketplace))}::text[], ${texts((s) => s.orderHash)},
+                    ${numbers((s) => s.proceedsWei)}::numeric[])
+          as row(tx_hash, log_index, item_index, block_number, block_seconds, protocol, collection, token_id, amount,
+                 price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
       on conflict do nothing
       returning collection, block_time, price_wei, payment_token
     ), rolled as (
@@ -224,16 +228,20 @@ async function insertTransfers(
   place: BatchPlace,
 ): Promise<number> {
   if (transfers.length === 0) return 0;
-  const column = <T>(value: (transfer: TransferEvent) => T) => sql.param(transfers.map(value));
+  const texts = (value: (transfer: TransferEvent) => string) => plainTexts(transfers.map(value));
+  const numbers = (value: (transfer: TransferEvent) => number | bigint) => numberArray(transfers.map(value));
   const result = await db.execute(sql`
     insert into transfers (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
                            from_address, to_address)
-    select * from unnest(${column((t) => t.txHash)}::text[], ${column((t) => t.logIndex)}::int[],
-                         ${column((t) => t.itemIndex)}::int[], ${column((t) => t.blockNumber)}::bigint[],
-                         ${column((t) => timeOf(t.blockNumber))}::timestamptz[],
-                         ${column((t) => t.collection)}::text[], ${column((t) => t.tokenId.toString())}::numeric[],
-                         ${column((t) => t.amount.toString())}::numeric[],
-                         ${column((t) => t.from)}::text[], ${column((t) => t.to)}::text[])
+    select tx_hash, log_index, item_index, block_number, to_timestamp(block_seconds), collection, token_id, amount,
+           from_address, to_address
+      from unnest(${texts((t) => t.txHash)}, ${numbers((t) => t.logIndex)}::int[], ${numbers((t) => t.itemIndex)}::int[],
+                  ${numbers((t) => t.blockNumber)}::bigint[],
+                  ${numbers((t) => secondsOf(timeOf(t.blockNumber)))}::float8[], ${texts((t) => t.collection)},
+                  ${numbers((t) => t.tokenId)}::numeric[], ${numbers((t) => t.amount)}::numeric[],
+                  ${texts((t) => t.from)}, ${texts((t) => t.to)})
+        as row(tx_hash, log_index, item_index, block_number, block_seconds, collection, token_id, amount, from_address,
+               to_address)
     on conflict do nothing`);
 
   // The last transfer of an ERC-721 token in the batch names its owner; ERC-1155 tokens have balances instead.
@@ -242,8 +250,8 @@ async function insertTransfers(
   const tokens = [...latest.values()];
   await db.execute(sql`
     insert into tokens (collection, token_id, owner, minted_block)
-    select * from unnest(${sql.param(tokens.map((t) => t.collection))}::text[],
-                         ${sql.param(tokens.map((t) => t.tokenId.toString()))}::numeric[],
+    select * from unnest(${plainTexts(tokens.map((t) => t.collection))},
+                         ${numberArray(tokens.map((t) => t.tokenId))}::numeric[],
                          ${sql.param(tokens.map((t) => (t.standard === 'erc721' ? t.to : null)))}::text[],
                          ${sql.param(tokens.map((t) => (t.from === zeroAddress ? t.blockNumber : null)))}::bigint[])
     on conflict (collection, token_id) do update
@@ -259,6 +267,31 @@ async function insertTransfers(
     select * from unnest(${sql.param([...firstSeen.keys()])}::text[], ${sql.param([...firstSeen.values()])}::bigint[])
     on conflict (address) do update set first_seen_block = least(collections.first_seen_block, excluded.first_seen_block)`);
   return result.rowCount ?? 0;
+}
+
+/**
+ * A column of text that needs no quoting (addresses, hashes, protocol names) as one comma-joined parameter, split
+ * again by `string_to_array`. A batch sends tens of thousands of such values: as a text[] parameter, node-postgres
+ * quotes and escapes each element and PostgreSQL unquotes it, which the ingest bench measured at twice the cost.
+ */
+function plainTexts(values: readonly string[]): SQL {
+  for (const value of values) {
+    if (value === '' || value.includes(',')) throw new Error(`${JSON.stringify(value)} cannot travel comma-joined`);
+  }
+  return sql`string_to_array(${values.join(',')}, ',')`;
+}
+
+/** Numbers as an array literal ('{1,2,3}'), built in one join rather than element by element by node-postgres. */
+function numberArray(values: readonly (number | bigint)[]): string {
+  return `{${values.join(',')}}`;
+}
+
+/**
+ * A time as Unix seconds, read back with `to_timestamp` (exact to the microsecond): cheaper to format here and to
+ * parse there than a timestamp's text, once per row.
+ */
+function secondsOf(time: Date): number {
+  return time.getTime() / 1000;
 }
 
 /**
