@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { QueryResult } from 'pg';
 import { zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
 import type { SkippedLogReason } from '../db/schema';
@@ -97,25 +98,57 @@ export async function storeEvents(
   transactions: readonly ChainTransaction[],
   place: BatchPlace,
 ): Promise<StoreSummary> {
-  const sales = await insertSales(db, events, timeOf);
-  await insertPayments(db, events, timeOf);
-  await insertTransactions(db, transactions);
-  const transfers = await insertTransfers(db, events, timeOf, place);
-  await countSkipped(db, events);
-  return { sales, transfers };
+  const tokens = lastTransfers(events.transfers);
+  const [sales, , , transfers] = await inTurn(db, [
+    () => salesInsert(events.sales, timeOf),
+    () => paymentsInsert(events.payments, timeOf),
+    () => transactionsInsert(transactions),
+    () => transfersInsert(events.transfers, timeOf),
+    () => tokensUpsert(tokens, place),
+    () => (place === 'past' ? ownersUpdate(tokens) : undefined),
+    () => collectionsUpsert(events.transfers),
+    () => skippedCount(events),
+  ]);
+  return { sales: Number(sales?.rows[0]?.count ?? 0), transfers: transfers?.rowCount ?? 0 };
+}
+
+/** A statement built only when its turn comes; undefined when it has nothing to write. */
+type Statement = () => SQL | undefined;
+
+/**
+ * Runs statements one after the other, building each while the database executes the one before: a batch's
+ * parameters are tens of thousands of values, and on two cores Node builds them while PostgreSQL writes. One
+ * statement is in flight at a time, so they run in order and the first failure stops the rest. Answers each
+ * statement's result, undefined for those that wrote nothing.
+ */
+async function inTurn(db: Executor, statements: readonly Statement[]): Promise<Array<QueryResult | undefined>> {
+  const results: Array<Promise<QueryResult> | undefined> = [];
+  for (const statement of statements) {
+    const running = results.at(-1);
+    let query: SQL | undefined;
+    try {
+      query = statement();
+    } finally {
+      // Settled before the next is sent (or the transaction rolls back), even when building this one failed.
+      await running;
+    }
+    // drizzle's query runs on `then`: called here, it is sent now rather than when awaited after the next build.
+    results.push(query && db.execute(query).then((result) => result));
+  }
+  return Promise.all(results);
 }
 
 /** Adds the batch's skipped logs to their reasons' counts (`chain_skipped_logs`, served in /metrics). */
-async function countSkipped(db: Executor, { malformed, foreign, unpriced }: DecodedLogs): Promise<void> {
+function skippedCount({ malformed, foreign, unpriced }: DecodedLogs): SQL | undefined {
   const counts = Object.entries({ malformed, foreign, unpriced } satisfies Record<SkippedLogReason, number>).filter(
     ([, logs]) => logs > 0,
   );
-  if (counts.length === 0) return;
-  await db.execute(sql`
+  if (counts.length === 0) return undefined;
+  return sql`
     insert into chain_skipped_logs (reason, logs)
     select * from unnest(${sql.param(counts.map(([reason]) => reason))}::text[],
                          ${sql.param(counts.map(([, logs]) => logs))}::bigint[])
-    on conflict (reason) do update set logs = chain_skipped_logs.logs + excluded.logs`);
+    on conflict (reason) do update set logs = chain_skipped_logs.logs + excluded.logs`;
 }
 
 /** What every batch stored so far skipped, by reason. */
@@ -143,13 +176,13 @@ async function clearMinedPending(db: Executor, blocks: readonly BlockHeader[]): 
   }
 }
 
-async function insertSales(db: Executor, { sales }: DecodedLogs, timeOf: (block: number) => Date): Promise<number> {
-  if (sales.length === 0) return 0;
+function salesInsert(sales: readonly SaleEvent[], timeOf: (block: number) => Date): SQL | undefined {
+  if (sales.length === 0) return undefined;
   // Only rows actually inserted feed the rollup, which keeps the counts exact when a batch is ingested twice.
   const texts = (value: (sale: SaleEvent) => string) => plainTexts(sales.map(value));
   const numbers = (value: (sale: SaleEvent) => number | bigint) => numberArray(sales.map(value));
   const blockTime = sql`block_time`;
-  const result = await db.execute<{ count: number }>(sql`
+  return sql`
     with inserted as (
       insert into sales (tx_hash, log_index, item_index, block_number, block_time, protocol, collection, token_id,
                          amount, price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
@@ -186,31 +219,35 @@ async function insertSales(db: Executor, { sales }: DecodedLogs, timeOf: (block:
             volume_wei = collection_stats_buckets.volume_wei + excluded.volume_wei
       returning 1
     )
-    select (select count(*) from inserted)::int as count`);
-  return result.rows[0]?.count ?? 0;
+    select (select count(*) from inserted)::int as count`;
 }
 
 /**
  * Subscription payments, idempotent on (tx hash, log index): a batch read again, or an event seen three times,
  * writes one row. The billing module credits them once they have enough confirmations.
  */
-async function insertPayments(db: Executor, { payments }: DecodedLogs, timeOf: (block: number) => Date): Promise<void> {
-  if (payments.length === 0) return;
+function paymentsInsert(payments: readonly PaymentEvent[], timeOf: (block: number) => Date): SQL | undefined {
+  if (payments.length === 0) return undefined;
   const column = <T>(value: (payment: PaymentEvent) => T) => sql.param(payments.map(value));
-  await db.execute(sql`
+  return sql`
     insert into subscription_payments (tx_hash, log_index, block_number, block_time, payer, plan, price_wei, quote_id)
     select * from unnest(${column((p) => p.txHash)}::text[], ${column((p) => p.logIndex)}::int[],
                          ${column((p) => p.blockNumber)}::bigint[], ${column((p) => timeOf(p.blockNumber))}::timestamptz[],
                          ${column((p) => p.payer)}::text[], ${column((p) => p.plan)}::int[],
                          ${column((p) => p.priceWei.toString())}::numeric[], ${column((p) => p.quoteId)}::text[])
-    on conflict do nothing`);
+    on conflict do nothing`;
 }
 
 /** The transactions behind sales and mints (`transactionsBehind`), idempotent on their hash. */
 export async function insertTransactions(db: Executor, transactions: readonly ChainTransaction[]): Promise<void> {
-  if (transactions.length === 0) return;
+  const query = transactionsInsert(transactions);
+  if (query) await db.execute(query);
+}
+
+function transactionsInsert(transactions: readonly ChainTransaction[]): SQL | undefined {
+  if (transactions.length === 0) return undefined;
   const column = <T>(value: (transaction: ChainTransaction) => T) => sql.param(transactions.map(value));
-  await db.execute(sql`
+  return sql`
     insert into chain_transactions (tx_hash, block_number, from_address, to_address, value_wei, gas_used,
                                     effective_gas_price_wei)
     select * from unnest(${column((t) => t.txHash)}::text[], ${column((t) => t.blockNumber)}::bigint[],
@@ -218,19 +255,14 @@ export async function insertTransactions(db: Executor, transactions: readonly Ch
                          ${column((t) => t.valueWei.toString())}::numeric[],
                          ${column((t) => t.gasUsed.toString())}::numeric[],
                          ${column((t) => t.effectiveGasPriceWei.toString())}::numeric[])
-    on conflict do nothing`);
+    on conflict do nothing`;
 }
 
-async function insertTransfers(
-  db: Executor,
-  { transfers }: DecodedLogs,
-  timeOf: (block: number) => Date,
-  place: BatchPlace,
-): Promise<number> {
-  if (transfers.length === 0) return 0;
+function transfersInsert(transfers: readonly TransferEvent[], timeOf: (block: number) => Date): SQL | undefined {
+  if (transfers.length === 0) return undefined;
   const texts = (value: (transfer: TransferEvent) => string) => plainTexts(transfers.map(value));
   const numbers = (value: (transfer: TransferEvent) => number | bigint) => numberArray(transfers.map(value));
-  const result = await db.execute(sql`
+  return sql`
     insert into transfers (tx_hash, log_index, item_index, block_number, block_time, collection, token_id, amount,
                            from_address, to_address)
     select tx_hash, log_index, item_index, block_number, to_timestamp(block_seconds), collection, token_id, amount,
@@ -242,13 +274,23 @@ async function insertTransfers(
                   ${texts((t) => t.from)}, ${texts((t) => t.to)})
         as row(tx_hash, log_index, item_index, block_number, block_seconds, collection, token_id, amount, from_address,
                to_address)
-    on conflict do nothing`);
+    on conflict do nothing`;
+}
 
-  // The last transfer of an ERC-721 token in the batch names its owner; ERC-1155 tokens have balances instead.
-  const latest = new Map<string, (typeof transfers)[number]>();
+/** Each token's last transfer in the batch. */
+function lastTransfers(transfers: readonly TransferEvent[]): TransferEvent[] {
+  const latest = new Map<string, TransferEvent>();
   for (const transfer of transfers) latest.set(`${transfer.collection}:${transfer.tokenId}`, transfer);
-  const tokens = [...latest.values()];
-  await db.execute(sql`
+  return [...latest.values()];
+}
+
+/**
+ * The batch's tokens, from their last transfer: at the head, that transfer names an ERC-721 token's owner (ERC-1155
+ * tokens have balances instead); in the past, `ownersUpdate` settles it against the transfers stored.
+ */
+function tokensUpsert(tokens: readonly TransferEvent[], place: BatchPlace): SQL | undefined {
+  if (tokens.length === 0) return undefined;
+  return sql`
     insert into tokens (collection, token_id, owner, minted_block)
     select * from unnest(${plainTexts(tokens.map((t) => t.collection))},
                          ${numberArray(tokens.map((t) => t.tokenId))}::numeric[],
@@ -256,17 +298,20 @@ async function insertTransfers(
                          ${sql.param(tokens.map((t) => (t.from === zeroAddress ? t.blockNumber : null)))}::bigint[])
     on conflict (collection, token_id) do update
       set owner = ${place === 'head' ? sql`excluded.owner` : sql`tokens.owner`},
-          minted_block = coalesce(tokens.minted_block, excluded.minted_block)`);
-  if (place === 'past') await ownersFromTransfers(db, tokens);
+          minted_block = coalesce(tokens.minted_block, excluded.minted_block)`;
+}
+
+/** The collections the batch's transfers name, each with the first block it was seen in. */
+function collectionsUpsert(transfers: readonly TransferEvent[]): SQL | undefined {
+  if (transfers.length === 0) return undefined;
   const firstSeen = new Map<string, number>();
   for (const transfer of transfers) {
     if (!firstSeen.has(transfer.collection)) firstSeen.set(transfer.collection, transfer.blockNumber);
   }
-  await db.execute(sql`
+  return sql`
     insert into collections (address, first_seen_block)
     select * from unnest(${sql.param([...firstSeen.keys()])}::text[], ${sql.param([...firstSeen.values()])}::bigint[])
-    on conflict (address) do update set first_seen_block = least(collections.first_seen_block, excluded.first_seen_block)`);
-  return result.rowCount ?? 0;
+    on conflict (address) do update set first_seen_block = least(collections.first_seen_block, excluded.first_seen_block)`;
 }
 
 /**
@@ -302,15 +347,20 @@ async function ownersFromTransfers(
   db: Executor,
   tokens: ReadonlyArray<{ collection: string; tokenId: bigint | string }>,
 ): Promise<void> {
-  if (tokens.length === 0) return;
+  const query = ownersUpdate(tokens);
+  if (query) await db.execute(query);
+}
+
+function ownersUpdate(tokens: ReadonlyArray<{ collection: string; tokenId: bigint | string }>): SQL | undefined {
+  if (tokens.length === 0) return undefined;
   const collections = sql.param(tokens.map((token) => token.collection));
   const tokenIds = sql.param(tokens.map((token) => token.tokenId.toString()));
-  await db.execute(sql`
+  return sql`
     update tokens t set owner = (select x.to_address from transfers x
                                    where x.collection = t.collection and x.token_id = t.token_id
                                    order by x.block_number desc, x.log_index desc, x.item_index desc limit 1)
       from unnest(${collections}::text[], ${tokenIds}::numeric[]) as e(collection, token_id)
-     where t.collection = e.collection and t.token_id = e.token_id and t.owner is not null`);
+     where t.collection = e.collection and t.token_id = e.token_id and t.owner is not null`;
 }
 
 /**
