@@ -181,7 +181,6 @@ function salesInsert(sales: readonly SaleEvent[], timeOf: (block: number) => Dat
   // Only rows actually inserted feed the rollup, which keeps the counts exact when a batch is ingested twice.
   const texts = (value: (sale: SaleEvent) => string) => plainTexts(sales.map(value));
   const numbers = (value: (sale: SaleEvent) => number | bigint) => numberArray(sales.map(value));
-  const blockTime = sql`block_time`;
   return sql`
     with inserted as (
       insert into sales (tx_hash, log_index, item_index, block_number, block_time, protocol, collection, token_id,
@@ -200,20 +199,22 @@ function salesInsert(sales: readonly SaleEvent[], timeOf: (block: number) => Dat
                  price_wei, payment_token, buyer, seller, marketplace, order_hash, proceeds_wei)
       on conflict do nothing
       returning collection, block_time, price_wei, payment_token
+    ), minutes as (
+      select collection, ${minuteOf(sql`block_time`)} as minute, count(*) as trades,
+             coalesce(sum(price_wei) filter (where payment_token = ${zeroAddress}), 0) as volume
+        from inserted group by 1, 2
     ), rolled as (
       insert into collection_stats_1m (collection, minute, trades, volume_wei)
-      select collection, ${minuteOf(blockTime)}, count(*),
-             coalesce(sum(price_wei) filter (where payment_token = ${zeroAddress}), 0)
-        from inserted group by 1, 2
+      select collection, minute, trades, volume from minutes
       on conflict (collection, minute) do update
         set trades = collection_stats_1m.trades + excluded.trades,
             volume_wei = collection_stats_1m.volume_wei + excluded.volume_wei
       returning 1
     ), rolled_buckets as (
+      -- From the minutes rather than the sales: a bucket is whole minutes, and there are fewer minutes than sales.
       insert into collection_stats_buckets (span_minutes, bucket, collection, trades, volume_wei)
-      select span.minutes, ${coarseBucketOf(blockTime, sql`span.minutes`)}, collection, count(*),
-             coalesce(sum(price_wei) filter (where payment_token = ${zeroAddress}), 0)
-        from inserted cross join unnest(${sql.param(COARSE_SPANS_MINUTES)}::int[]) as span(minutes) group by 1, 2, 3
+      select span.minutes, ${coarseBucketOf(sql`minute`, sql`span.minutes`)}, collection, sum(trades), sum(volume)
+        from minutes cross join unnest(${sql.param(COARSE_SPANS_MINUTES)}::int[]) as span(minutes) group by 1, 2, 3
       on conflict (span_minutes, bucket, collection) do update
         set trades = collection_stats_buckets.trades + excluded.trades,
             volume_wei = collection_stats_buckets.volume_wei + excluded.volume_wei
@@ -290,6 +291,7 @@ function lastTransfers(transfers: readonly TransferEvent[]): TransferEvent[] {
  */
 function tokensUpsert(tokens: readonly TransferEvent[], place: BatchPlace): SQL | undefined {
   if (tokens.length === 0) return undefined;
+  const head = place === 'head';
   return sql`
     insert into tokens (collection, token_id, owner, minted_block)
     select * from unnest(${plainTexts(tokens.map((t) => t.collection))},
@@ -297,8 +299,12 @@ function tokensUpsert(tokens: readonly TransferEvent[], place: BatchPlace): SQL 
                          ${sql.param(tokens.map((t) => (t.standard === 'erc721' ? t.to : null)))}::text[],
                          ${sql.param(tokens.map((t) => (t.from === zeroAddress ? t.blockNumber : null)))}::bigint[])
     on conflict (collection, token_id) do update
-      set owner = ${place === 'head' ? sql`excluded.owner` : sql`tokens.owner`},
-          minted_block = coalesce(tokens.minted_block, excluded.minted_block)`;
+      set owner = ${head ? sql`excluded.owner` : sql`tokens.owner`},
+          minted_block = coalesce(tokens.minted_block, excluded.minted_block)
+      -- A row left as it was is not rewritten (with its three index entries): a backfill's tokens, mostly, and at
+      -- the head ERC-1155 tokens and tokens that came back to their owner.
+      where ${head ? sql`tokens.owner is distinct from excluded.owner or ` : sql``}
+            (tokens.minted_block is null and excluded.minted_block is not null)`;
 }
 
 /** The collections the batch's transfers name, each with the first block it was seen in. */
@@ -311,7 +317,8 @@ function collectionsUpsert(transfers: readonly TransferEvent[]): SQL | undefined
   return sql`
     insert into collections (address, first_seen_block)
     select * from unnest(${sql.param([...firstSeen.keys()])}::text[], ${sql.param([...firstSeen.values()])}::bigint[])
-    on conflict (address) do update set first_seen_block = least(collections.first_seen_block, excluded.first_seen_block)`;
+    on conflict (address) do update set first_seen_block = excluded.first_seen_block
+      where excluded.first_seen_block < collections.first_seen_block`;
 }
 
 /**
