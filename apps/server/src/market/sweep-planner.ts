@@ -83,7 +83,7 @@ export async function planSweep<C extends PlannableListing>(
       ? { ...listing, order: { ...listing.order, signature: signed.get(listing.order_id) as Hex } }
       : listing;
   let balance: bigint | undefined;
-  for (let round = 0; round < MAX_SIMULATION_ROUNDS; ) {
+  for (let round = 0; round < MAX_SIMULATION_ROUNDS;) {
     const selection = selectSweep(candidates, { ...options, unfillable, canStandBy });
     if (selection.buy.length === 0) return refuse(Status.NoOrder);
     if (selection.total > options.maxTotal) return refuse(Status.HigherThanExpected);
