@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { QueryResult } from 'pg';
 import { zeroAddress } from 'viem';
 import type { Executor } from '../db/pool';
 import type { SkippedLogReason } from '../db/schema';
@@ -111,6 +110,9 @@ export async function storeEvents(
   ]);
   return { sales: Number(sales?.rows[0]?.count ?? 0), transfers: transfers?.rowCount ?? 0 };
 }
+
+/** What a statement answers: its rows and row count. */
+type QueryResult = Awaited<ReturnType<Executor['execute']>>;
 
 /** A statement built only when its turn comes; undefined when it has nothing to write. */
 type Statement = () => SQL | undefined;
