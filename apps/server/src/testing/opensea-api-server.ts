@@ -78,10 +78,7 @@ export async function startOpenSeaApiServer(seaport: string, chain = 'ethereum')
             type: 'basic',
             price: { current: { currency: 'ETH', decimals: 18, value: priceOf(listing.order).toString() } },
             protocol_data: {
-              parameters: {
-                ...orderToJson(listing.order),
-                totalOriginalConsiderationItems: listing.order.consideration.length,
-              },
+              parameters: servedParameters(listing.order),
               signature: null,
             },
             protocol_address: seaport,
@@ -95,10 +92,7 @@ export async function startOpenSeaApiServer(seaport: string, chain = 'ethereum')
       const fulfiller = (body as { fulfiller?: { address?: string } } | undefined)?.fulfiller?.address;
       const listing = [...listings.values()].flat().find((one) => one.hash === hash);
       if (!listing || !fulfiller) return { status: 400, json: { errors: ['Listing not found'] } };
-      const parameters = {
-        ...orderToJson(listing.order),
-        totalOriginalConsiderationItems: listing.order.consideration.length,
-      };
+      const parameters = servedParameters(listing.order);
       const signature = forged.get(listing.hash) ?? listing.signature;
       return {
         status: 200,
@@ -172,6 +166,11 @@ export async function startOpenSeaApiServer(seaport: string, chain = 'ethereum')
     asked,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** An order's components as OpenSea serves them, with the consideration count its `OrderParameters` carry. */
+function servedParameters(order: OrderComponents) {
+  return { ...orderToJson(order), totalOriginalConsiderationItems: order.consideration.length };
 }
 
 function priceOf(order: OrderComponents): bigint {

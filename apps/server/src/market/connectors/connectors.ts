@@ -10,10 +10,8 @@ type ConnectorConfig = Pick<Config, 'marketplaceApis'>;
 /** The connectors the configuration enables: each marketplace API whose key is set (and that serves this chain). */
 export function listingConnectors(config: ConnectorConfig, contracts: ChainContracts): ListingConnector[] {
   const { looksRare, openSea } = config.marketplaceApis;
-  return [
-    ...(looksRare ? [looksRareConnector(looksRare, contracts)] : []),
-    ...(openSea ? [openSeaConnector(openSea, contracts)].filter((connector) => connector !== null) : []),
-  ];
+  const openSeaHere = openSea && openSeaConnector(openSea, contracts);
+  return [...(looksRare ? [looksRareConnector(looksRare, contracts)] : []), ...(openSeaHere ? [openSeaHere] : [])];
 }
 
 /** The API that hands out the signatures of the listings `name` served unsigned, if its key is set. */

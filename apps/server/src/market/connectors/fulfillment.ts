@@ -1,10 +1,13 @@
-import { orderFromJson, seaportOrderHash } from '@floordesk/contracts';
+import { orderFromJson } from '@floordesk/contracts';
 import type { Address, Hex } from 'viem';
 import type { ChainAccess } from '../../chain/client';
+import { mapLimited } from '../../chain/read-range';
 import type { Config } from '../../config';
 import type { StoredOrder } from '../listings/fillable';
+import type { FulfillmentApi } from '../listings/protocols/order-protocol';
 import { seaportSignedBy } from '../listings/protocols/seaport';
 import { fulfillmentConnector } from './connectors';
+import type { FulfillmentConnector } from './marketplace-api';
 
 /** Signatures asked at once: a sweep's unsigned listings must not wait on each other, nor flood the API. */
 const FULFILLMENT_CONCURRENCY = 4;
@@ -22,21 +25,23 @@ export async function fulfillmentSignatures(
   const { chain } = ctx;
   const signatures = new Map<string, Hex>();
   const blockNumber = await chain.client.getBlockNumber();
-  let next = 0;
-  const signNext = async (): Promise<void> => {
-    while (next < listings.length) {
-      const { order_id, order } = listings[next++]!;
-      if (order.protocol !== 'seaport' || !order.fulfillment_api) continue;
-      const api = fulfillmentConnector(ctx.config, chain.contracts, order.fulfillment_api);
-      if (!api) continue;
-      const components = orderFromJson(order.parameters);
-      const orderHash = seaportOrderHash(components);
-      const answer = await api.fulfillmentSignature(orderHash, buyer);
-      if (answer.ok && (await seaportSignedBy(chain, components, orderHash, answer.signature, blockNumber))) {
-        signatures.set(order_id, answer.signature);
-      }
-    }
+  // One client per API for the whole sweep, none for an API whose key is not set here.
+  const apis = new Map<FulfillmentApi, FulfillmentConnector | null>();
+  const apiOf = (name: FulfillmentApi) => {
+    if (!apis.has(name)) apis.set(name, fulfillmentConnector(ctx.config, chain.contracts, name));
+    return apis.get(name) ?? null;
   };
-  await Promise.all(Array.from({ length: Math.min(FULFILLMENT_CONCURRENCY, listings.length) }, signNext));
+  await mapLimited(listings, FULFILLMENT_CONCURRENCY, async ({ order_id, order }) => {
+    if (order.protocol !== 'seaport' || !order.fulfillment_api) return;
+    const api = apiOf(order.fulfillment_api);
+    if (!api) return;
+    // A listing's id is the hash the order book derived from these parameters when it took the order.
+    const orderHash = order_id as Hex;
+    const answer = await api.fulfillmentSignature(orderHash, buyer);
+    const components = orderFromJson(order.parameters);
+    if (answer.ok && (await seaportSignedBy(chain, components, orderHash, answer.signature, blockNumber))) {
+      signatures.set(order_id, answer.signature);
+    }
+  });
   return signatures;
 }

@@ -96,10 +96,9 @@ export function openSeaConnector(api: { url: URL; key: string }, contracts: Chai
       url.searchParams.set('limit', String(Math.min(limit, PAGE_LIMIT)));
       const answer = await requestJson(url, headers, BestListings);
       if (!answer.ok) return answer;
-      // A collection's slug may cover other contracts: only this one's listings are its.
       const listings = answer.value.listings.flatMap((listing) => {
-        const request = listingOf(listing, chain, contracts.chainId);
-        return request && offers(request, collection) ? [request] : [];
+        const request = listingOf(listing, { chain, chainId: contracts.chainId, collection });
+        return request ? [request] : [];
       });
       return { ok: true, listings };
     },
@@ -121,11 +120,14 @@ export function openSeaConnector(api: { url: URL; key: string }, contracts: Chai
 }
 
 /**
- * A served listing as the order book's request: signed if OpenSea served a signature, else one whose signature
- * OpenSea hands out per fill. Undefined for another chain's listing, or one whose order does not hash to the hash it
- * was served under (which the fill would name).
+ * A served listing of `collection` as the order book's request: signed if OpenSea served a signature, else one whose
+ * signature OpenSea hands out per fill. Undefined for another chain's listing, one of another contract (a slug may
+ * cover several), or one whose order does not hash to the hash it was served under (which the fill would name).
  */
-function listingOf(listing: z.infer<typeof ApiListing>, chain: string, chainId: number): OrderBookRequest | undefined {
+function listingOf(
+  listing: z.infer<typeof ApiListing>,
+  { chain, chainId, collection }: { chain: string; chainId: number; collection: string },
+): OrderBookRequest | undefined {
   if (listing.chain !== chain) return undefined;
   const { parameters, signature } = listing.protocol_data;
   const request = orderBookRequest(
@@ -134,13 +136,7 @@ function listingOf(listing: z.infer<typeof ApiListing>, chain: string, chainId: 
     'opensea',
   );
   if (!request || request.protocol !== 'seaport') return undefined;
+  if (request.parameters.offer.some((item) => normalizeAddress(item.token) !== collection)) return undefined;
   const hash = seaportOrderHash(orderFromJson(request.parameters));
   return hash === listing.order_hash.toLowerCase() ? request : undefined;
-}
-
-function offers(request: OrderBookRequest, collection: string): boolean {
-  return (
-    request.protocol === 'seaport' &&
-    request.parameters.offer.every((item) => normalizeAddress(item.token) === collection)
-  );
 }
