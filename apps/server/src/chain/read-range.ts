@@ -1,6 +1,7 @@
 import type { SaleProtocol } from '@floordesk/protocol';
 import { type Block, type Log, toHex, type TransactionReceipt } from 'viem';
 import type { ChainAccess } from './client';
+import { mapLimited } from '../map-limited';
 import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
 import { poolSwapTopics } from './decoders/registry';
 import type { StoredPools } from './pool-registry';
@@ -190,18 +191,4 @@ export async function blockTimes(
     headers.set(untimed[i]!, header);
   });
   return { times, headers };
-}
-
-/** `fn` over `items`, at most `limit` at a time, answers in the items' order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

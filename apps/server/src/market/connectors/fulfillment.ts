@@ -1,7 +1,7 @@
 import { orderFromJson } from '@floordesk/contracts';
 import type { Address, Hex } from 'viem';
 import type { ChainAccess } from '../../chain/client';
-import { mapLimited } from '../../chain/read-range';
+import { mapLimited } from '../../map-limited';
 import type { Config } from '../../config';
 import type { StoredOrder } from '../listings/fillable';
 import type { FulfillmentApi } from '../listings/protocols/order-protocol';
