@@ -1,8 +1,9 @@
-import { encodeAbiParameters, encodeEventTopics, parseAbi } from 'viem';
+import { readFileSync } from 'node:fs';
+import { encodeAbiParameters, encodeEventTopics, parseAbi, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { orderFulfilledLog, transferBatchLog, transferLog, transferSingleLog } from '../testing/chain-logs';
-import type { ChainContracts } from './chain-contracts';
-import { decodeLogs } from './decode';
+import { type ChainContracts, MAINNET_CONTRACTS } from './chain-contracts';
+import { decodeLogs, decodeLogsInTurns, type RawLog } from './decode';
 import { SEAPORT_EVENTS } from './decoders/seaport';
 import { TOKEN_EVENTS } from './decoders/tokens';
 
@@ -267,5 +268,56 @@ describe('decodeLogs', () => {
     const decoded = decodeLogs([truncated, hostileLength, good], contracts);
     expect(decoded.malformed).toBe(2);
     expect(decoded.transfers).toHaveLength(1);
+  });
+});
+
+describe('decodeLogsInTurns', () => {
+  // A real Blur v2 bid taken (fixtures/README.md): the packed event names the bidder, and the seller only the ERC-721
+  // Transfer of the same transaction tells, so a turn that cut the transaction in two would lose the sale.
+  const fixture = JSON.parse(
+    readFileSync(new URL('./decoders/fixtures/blur-v2-0x6eb8b3b2.json', import.meta.url), 'utf8'),
+  ) as { logs: RawLog[]; facts: Array<{ buyer: string; seller: string }> };
+  const unrelated = { address: seller, topics: [`0x${'99'.repeat(32)}`], data: '0x' };
+
+  /** `blocks` blocks, each an unrelated log and then `perBlock` copies of the transaction, each hash its own. */
+  function copies(blocks: number, perBlock: number): RawLog[] {
+    const logs: RawLog[] = [];
+    for (let block = 0; block < blocks; block++) {
+      const place = (transaction: number, logIndex: number) => ({
+        blockNumber: toHex(1_000 + block),
+        transactionHash: toHex(block * 1_000 + transaction, { size: 32 }),
+        logIndex: toHex(logIndex),
+      });
+      logs.push({ ...unrelated, ...place(0, 0) });
+      for (let copy = 1; copy <= perBlock; copy++) {
+        for (const log of fixture.logs) logs.push({ ...log, ...place(copy, logs.length) });
+      }
+    }
+    return logs;
+  }
+
+  it('decodes what decodeLogs does, each turn ending at a block boundary', async () => {
+    // Blocks of 751 logs: a turn cut at the thousandth log would fall inside a transaction.
+    const logs = copies(5, 150);
+    const whole = decodeLogs(logs, MAINNET_CONTRACTS);
+    expect(whole.sales).toHaveLength(750);
+    expect(new Set(whole.sales.map((sale) => `${sale.buyer} ${sale.seller}`))).toEqual(
+      new Set(fixture.facts.map((fact) => `${fact.buyer} ${fact.seller}`)),
+    );
+    await expect(decodeLogsInTurns(logs, MAINNET_CONTRACTS)).resolves.toEqual(whole);
+  });
+
+  it('lets other work run between its turns', async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    await decodeLogsInTurns(copies(5, 150), MAINNET_CONTRACTS).then(() => order.push('decoded'));
+    expect(order).toEqual(['other work', 'decoded']);
+  });
+
+  it('decodes logs out of chain order in one turn, as decodeLogs would', async () => {
+    // The first transaction's ERC-721 Transfer moved behind every other block's logs.
+    const logs = copies(5, 150);
+    logs.push(...logs.splice(2, 1));
+    await expect(decodeLogsInTurns(logs, MAINNET_CONTRACTS)).resolves.toEqual(decodeLogs(logs, MAINNET_CONTRACTS));
   });
 });

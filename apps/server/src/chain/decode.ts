@@ -151,6 +151,41 @@ export function decodeLogs(
   pools: PoolRegistry = NO_KNOWN_POOLS,
 ): DecodedLogs {
   const out = noDecodedLogs();
+  decodeInto(out, logs, contracts, pools);
+  return out;
+}
+
+/** Logs decoded in one turn of the event loop: about ten milliseconds of decoding. */
+const LOGS_PER_TURN = 1_000;
+
+/**
+ * `decodeLogs` for a batch that is read while the previous one is written (the indexer, the backfill): a batch is
+ * tens of thousands of logs, a tenth of a second of decoding, during which a synchronous decode would hold back the
+ * database's next statement. This one hands the event loop back every thousand logs or so, at a block boundary, so
+ * a transaction's logs (which some decoders read together) stay in one turn. Logs out of chain order are decoded in
+ * one turn: only in chain order does a block boundary end every transaction before it.
+ */
+export async function decodeLogsInTurns(
+  logs: readonly RawLog[],
+  contracts: ChainContracts,
+  pools: PoolRegistry = NO_KNOWN_POOLS,
+): Promise<DecodedLogs> {
+  const out = noDecodedLogs();
+  const blocks = logs.map((log) => Number(log.blockNumber));
+  const inChainOrder = blocks.every((block, i) => i === 0 || block >= blocks[i - 1]!);
+  let start = 0;
+  while (start < logs.length) {
+    let end = inChainOrder ? Math.min(start + LOGS_PER_TURN, logs.length) : logs.length;
+    while (end < logs.length && blocks[end] === blocks[end - 1]) end++;
+    decodeInto(out, logs.slice(start, end), contracts, pools);
+    start = end;
+    if (start < logs.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return out;
+}
+
+/** Decodes `logs`, whole transactions, into `out`, which may already hold earlier logs' events (and pools). */
+function decodeInto(out: DecodedLogs, logs: readonly RawLog[], contracts: ChainContracts, pools: PoolRegistry): void {
   const index = decoderIndex(contracts);
   const later: Array<{ txHash: string; complete: TransactionDecoder }> = [];
   const context: DecodeContext = {
@@ -158,6 +193,7 @@ export function decodeLogs(
     afterTransaction: (txHash, complete) => later.push({ txHash, complete }),
     pools,
   };
+  const transfersBefore = out.transfers.length;
   for (const log of logs) {
     const decoders = index.get(log.topics[0] ?? '');
     if (decoders === undefined) continue;
@@ -166,8 +202,7 @@ export function decodeLogs(
     if (!decode) continue;
     skipMalformed(out, () => decode(logAt(log, address), out, context));
   }
-  if (later.length > 0) completeTransactions(logs, out, later);
-  return out;
+  if (later.length > 0) completeTransactions(logs, out, out.transfers.slice(transfersBefore), later);
 }
 
 function logAt(log: RawLog, address = log.address.toLowerCase()): LogAt {
@@ -195,12 +230,13 @@ function skipMalformed(out: DecodedLogs, decode: () => void): void {
 function completeTransactions(
   logs: readonly RawLog[],
   out: DecodedLogs,
+  transfers: readonly TransferEvent[],
   later: ReadonlyArray<{ txHash: string; complete: TransactionDecoder }>,
 ): void {
   const transactions = new Map<string, { logs: LogAt[]; transfers: TransferEvent[] }>();
   for (const { txHash } of later) transactions.set(txHash, { logs: [], transfers: [] });
   for (const log of logs) transactions.get(log.transactionHash.toLowerCase())?.logs.push(logAt(log));
-  for (const transfer of out.transfers) transactions.get(transfer.txHash)?.transfers.push(transfer);
+  for (const transfer of transfers) transactions.get(transfer.txHash)?.transfers.push(transfer);
   for (const { txHash, complete } of later) {
     const tx = transactions.get(txHash)!;
     skipMalformed(out, () => complete(tx, out));

@@ -2,7 +2,7 @@ import type { SaleProtocol } from '@floordesk/protocol';
 import { type Block, type Log, toHex, type TransactionReceipt } from 'viem';
 import type { ChainAccess } from './client';
 import { mapLimited } from '../map-limited';
-import { type DecodedLogs, decodeLogs, type RawLog } from './decode';
+import { type DecodedLogs, decodeLogsInTurns, type RawLog } from './decode';
 import { poolSwapTopics } from './decoders/registry';
 import type { StoredPools } from './pool-registry';
 import { mergeLogs, type NodeLog, readFilters, readIndexedLogs, tokenLogFilters } from './read-logs';
@@ -71,9 +71,9 @@ async function complete(reader: RangeReader, reading: Reading): Promise<RangeRea
   const { client, contracts } = chain;
   const { from, to } = reading;
   let logs = reading.logs;
-  const decode = () => decodeLogs(logs as unknown as RawLog[], contracts, pools.known());
+  const decode = () => decodeLogsInTurns(logs as unknown as RawLog[], contracts, pools.known());
 
-  const first = decode();
+  const first = await decode();
   const swaps = poolSwaps(logs, poolSwapTopics(contracts));
   await pools.learn(
     first.pools.map(({ protocol, pool, blockNumber }) => ({ protocol, pool, blockNumber })),
@@ -90,7 +90,7 @@ async function complete(reader: RangeReader, reading: Reading): Promise<RangeRea
   );
   read.forEach((receipt, i) => receipts.set(unread[i]!, receipt));
   logs = mergeLogs([...logs, ...[...market].flatMap((hash) => receipts.get(hash)!.logs.map(nodeLog))]);
-  let events = decode();
+  let events = await decode();
 
   let collections = reading.collections;
   const discovered = [...new Set(events.sales.map((sale) => sale.collection))].filter(
@@ -101,7 +101,7 @@ async function complete(reader: RangeReader, reading: Reading): Promise<RangeRea
     logs = mergeLogs([...logs, ...more]);
     collections = new Set([...collections, ...discovered]);
     reader.collections.add(discovered);
-    events = decode();
+    events = await decode();
   }
   keepCollections(events, collections);
   const transactions = await readTransactions(client, transactionsBehind(events), receipts);
