@@ -5,6 +5,7 @@
  * again and an unfinished backfill resumes where it stopped. The range ends 64 blocks below the head unless `--to`
  * says otherwise: older blocks no longer reorganise.
  */
+import { DEVNET_CHAIN_ID } from '@floordesk/protocol';
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from '../config';
 import type { RoleContext } from '../context';
@@ -35,9 +36,11 @@ function readArguments(args: readonly string[]): Arguments | string {
   };
   for (let i = 0; i < args.length; i += 2) {
     const name = names[args[i] ?? ''];
-    const value = Number(args[i + 1]);
+    const text = args[i + 1];
+    const value = Number(text);
     if (name === undefined) return `unknown argument ${args[i]}`;
-    if (!Number.isSafeInteger(value) || value < 0) return `${args[i]} takes a whole number, not ${args[i + 1]}`;
+    if (text === undefined) return `${args[i]} takes a whole number`;
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) return `${args[i]} takes a whole number, not ${text}`;
     parsed[name] = value;
   }
   if ((parsed.from === undefined) === (parsed.days === undefined)) return 'give --from BLOCK or --days N (one of them)';
@@ -84,8 +87,12 @@ async function main(args: readonly string[]): Promise<number> {
     process.stderr.write(`backfill: ${error instanceof ConfigError ? error.message : String(error)}\n`);
     return 1;
   }
-  if (config.rpcUrl === undefined) {
-    process.stderr.write('backfill: set RPC_URL to the node to read (the devnet is indexed from its first block)\n');
+  // The devnet's contracts stand where its deploy put them, which only FloorDesk's own devnet knows; it indexes
+  // that chain from its first block anyway.
+  if (config.rpcUrl === undefined || config.chainId === DEVNET_CHAIN_ID) {
+    process.stderr.write(
+      'backfill: set RPC_URL and CHAIN_ID to the chain to read (the devnet is indexed from its first block)\n',
+    );
     return 1;
   }
   const log = pino({ level: config.logLevel }).child({ role: 'backfill' });
