@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { basicOrderArgs, SEAPORT_ABI } from '@floordesk/contracts';
 import { devnetAccount } from '@floordesk/devnet';
 import { MAINNET_CHAIN_ID } from '@floordesk/protocol';
@@ -8,6 +5,7 @@ import { type Address, encodeFunctionData, parseEther } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../testing/database';
 import { usePlainMainnet } from '../testing/plain-mainnet';
+import { runScript } from '../testing/run-script';
 import { MAINNET_CONTRACTS, seaportAddress } from './chain-contracts';
 
 /**
@@ -17,29 +15,21 @@ import { MAINNET_CONTRACTS, seaportAddress } from './chain-contracts';
  */
 const database = useTestDatabase();
 const chainOf = usePlainMainnet();
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const traders = [devnetAccount(3), devnetAccount(4)];
 let head: number;
 
 /** The command with `args`, the environment an operator sets for mainnet with `changes` on top (undefined unsets). */
-async function backfillWith(changes: Record<string, string | undefined>, ...args: string[]) {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    RPC_URL: chainOf().rpcUrl,
-    CHAIN_ID: String(MAINNET_CHAIN_ID),
-    DATABASE_URL: database().url,
-    LOG_LEVEL: 'silent',
-    ...changes,
-  };
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  return promisify(execFile)(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    [path.join(ROOT, 'apps/server/src/chain/backfill-cli.ts'), ...args],
-    { cwd: ROOT, env },
-  ).then(
-    ({ stderr }) => ({ code: 0, stderr }),
-    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-  );
+async function backfillWith(changes: NodeJS.ProcessEnv, ...args: string[]) {
+  return runScript('apps/server/src/chain/backfill-cli.ts', args, {
+    env: {
+      ...process.env,
+      RPC_URL: chainOf().rpcUrl,
+      CHAIN_ID: String(MAINNET_CHAIN_ID),
+      DATABASE_URL: database().url,
+      LOG_LEVEL: 'silent',
+      ...changes,
+    },
+  });
 }
 
 const backfill = (...args: string[]) => backfillWith({}, ...args);

@@ -4,18 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
-const CLI = path.join(ROOT, 'apps/server/src/market/rarity/cli.ts');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+import { ROOT, runScript } from '../../testing/run-script';
 
 /** The CLI as a user starts it: its own process, in a folder of the user's, files named relative to it. */
 async function rarity(cwd: string, ...args: string[]) {
-  return run(TSX, [CLI, ...args], { cwd, env: { ...process.env, INIT_CWD: cwd } }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+  return runScript('apps/server/src/market/rarity/cli.ts', args, { cwd, env: { ...process.env, INIT_CWD: cwd } });
 }
 
 let folder: string;
@@ -74,7 +67,9 @@ describe('npm run rarity', () => {
   });
 
   it('pipes through npm run -s: nothing but the JSON on stdout', async () => {
-    const { stdout } = await run('npm', ['run', '-s', '--prefix', ROOT, 'rarity', '--', 'apes.json'], { cwd: folder });
+    const { stdout } = await promisify(execFile)('npm', ['run', '-s', '--prefix', ROOT, 'rarity', '--', 'apes.json'], {
+      cwd: folder,
+    });
     expect(JSON.parse(stdout)).toHaveLength(4);
   });
 });
