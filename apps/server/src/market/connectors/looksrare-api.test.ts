@@ -9,6 +9,7 @@ import { useTestDevnet } from '../../testing/devnet';
 import { approveLooksRare, buildLooksRareAsk, ownedToken, signLooksRareAsk } from '../../testing/market';
 import type { OrderBookContext } from '../listings/submit';
 import { looksRareConnector } from './looksrare-api';
+import { MAX_ANSWER_BYTES } from './marketplace-api';
 import { connectorStates, readConnectorListings } from './read-listings';
 
 const database = useTestDatabase();
@@ -137,11 +138,19 @@ describe('the LooksRare API v2 connector', () => {
       { status: 200, body: '{"success": false, "message": "Invalid collection"}' },
       'refused: Invalid collection',
     ],
+    // Not followed (the server would be asked again): the marketplace's answer does not choose where FloorDesk connects.
+    ['a redirect', { status: 302, body: '', headers: { location: '/latest/meta-data/' } }, 'HTTP 302'],
+    [
+      'an answer too large to read',
+      { status: 200, body: JSON.stringify({ success: true, data: [], padding: 'x'.repeat(MAX_ANSWER_BYTES) }) },
+      `the answer is larger than ${MAX_ANSWER_BYTES} bytes`,
+    ],
   ])('backs off on %s, storing nothing, and says why', async (_, served, failure) => {
     const before = await stored();
     answer = served;
     const round = await readConnectorListings(ctx, connector(), [collection]);
     expect(round).toMatchObject({ skipped: false, stored: 0 });
+    expect(asked).toHaveLength(1);
     expect(await stored()).toBe(before);
     const [state] = await connectorStates(ctx);
     expect(state?.failure).toContain(failure);

@@ -34,11 +34,16 @@ export const MARKETPLACE_TIMEOUT_MS = 10_000;
 const TIMEOUT_RETRIES = 4;
 const RETRY_PAUSE_MS = 1000;
 
+/** The most an answer may hold: a page of 100 OpenSea listings is ~300 kB. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
 /**
  * GETs `url` (or POSTs `body` as JSON) and reads its JSON with `schema`: a timeout is retried, anything else that is
  * not a 2xx answer of that shape is a failure named for the operator (the status, or what was wrong with the body),
- * never a throw. The URL is the operator's configuration, not a user's or a contract's, so it is fetched directly
- * rather than through the guarded fetcher (which refuses private addresses such an API may sit on).
+ * never a throw. The URL's host is the operator's configuration, not a user's or a contract's, so it is fetched
+ * directly rather than through the guarded fetcher (which refuses private addresses such an API may sit on); what
+ * the marketplace answers is not trusted as far: a redirect, which could point anywhere, is a failure rather than
+ * followed, and an answer larger than `MAX_ANSWER_BYTES` is dropped unread.
  */
 export async function requestJson<T>(
   url: URL,
@@ -56,6 +61,7 @@ export async function requestJson<T>(
           ...headers,
         },
         ...(posted !== undefined && { method: 'POST', body: JSON.stringify(posted) }),
+        redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -77,9 +83,17 @@ export async function requestJson<T>(
           retryAfter > 0 && { retryAfterMs: retryAfter * 1000 }),
       };
     }
+    let text: string | undefined;
+    try {
+      text = await readCapped(response, MAX_ANSWER_BYTES);
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      return { ok: false, failure: timedOut ? `no answer within ${timeoutMs} ms` : 'the answer broke off' };
+    }
+    if (text === undefined) return { ok: false, failure: `the answer is larger than ${MAX_ANSWER_BYTES} bytes` };
     let body: unknown;
     try {
-      body = await response.json();
+      body = JSON.parse(text);
     } catch {
       return { ok: false, failure: 'the answer is not JSON' };
     }
@@ -88,4 +102,21 @@ export async function requestJson<T>(
       return { ok: false, failure: `the answer is not the documented shape: ${parsed.error.issues[0]?.message}` };
     return { ok: true, value: parsed.data };
   }
+}
+
+/** The body as text, or undefined once it grows past `maxBytes` (the rest is not read). */
+async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    // Leaving the loop cancels the stream: the rest is never downloaded.
+    if (size > maxBytes) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
